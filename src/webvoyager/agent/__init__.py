@@ -1,0 +1,1 @@
+"""The WebVoyager policy (prompts, parser) and the agent loop that drives any policy."""

@@ -1,0 +1,215 @@
+"""Data the browser layer hands out: elements, observations, actions and their outcomes.
+
+Policies build `Action`s and read `Observation`s; only `browser/` talks to Playwright.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, Union
+
+
+@dataclass(frozen=True)
+class Point:
+    """A point in viewport pixels of the screenshot the model saw (SeeAct coordinate grounding)."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Element:
+    """One labelled interactive element of an observation.
+
+    `label` is the Set-of-Mark number (0..N). `bbox` is (x, y, width, height) in viewport pixels of
+    the main page. `frame` is the chain of iframe indexes ("" for the top document).
+    """
+
+    label: int
+    tag: str
+    text: str = ""
+    aria_label: str = ""
+    role: str = ""
+    type: str = ""             # input type, when the element is an <input>
+    placeholder: str = ""
+    value: str = ""
+    checked: bool | None = None
+    selected: str = ""         # chosen option of a <select>
+    options: tuple[str, ...] = ()
+    href: str = ""
+    editable: bool = False
+    scrollable: bool = False
+    bbox: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    frame: str = ""
+    html: str = ""             # a short HTML-like description (SeeAct choices)
+
+    @property
+    def center(self) -> tuple[float, float]:
+        x, y, w, h = self.bbox
+        return (x + w / 2, y + h / 2)
+
+
+@dataclass
+class Observation:
+    """What the model sees at one step.
+
+    `text` is the element list (`[i]: <tag> "text", "aria-label" ...`) or, in text-only mode, the
+    accessibility tree with the same labels. `notes` say what happened since the last step (a PDF's
+    text, a dialog, a new tab, a blocked navigation, an action error). `fingerprint` changes whenever
+    the page visibly changes (used by the loop guard).
+    """
+
+    url: str
+    title: str
+    screenshot: bytes
+    marked_screenshot: bytes
+    elements: list[Element]
+    text: str
+    notes: list[str] = field(default_factory=list)
+    fingerprint: str = ""
+    observation_id: int = 0
+    viewport: tuple[int, int] = (1024, 768)
+    text_only: bool = False
+
+
+# ----- actions -------------------------------------------------------------------------------
+
+Target = Union[int, Point]
+"""An element label from the last observation, or a point in the screenshot."""
+
+
+@dataclass(frozen=True)
+class Click:
+    target: Target
+
+
+@dataclass(frozen=True)
+class Type:
+    target: Target
+    text: str
+    press_enter: bool = True
+
+
+@dataclass(frozen=True)
+class Scroll:
+    """Scroll the window (target None) or the scrollable container of element `target`."""
+
+    target: Target | None
+    direction: Literal["up", "down"]
+
+
+@dataclass(frozen=True)
+class Wait:
+    pass
+
+
+@dataclass(frozen=True)
+class GoBack:
+    pass
+
+
+@dataclass(frozen=True)
+class Search:
+    """The paper's "Google" action: go to the search engine's home page to start over."""
+
+    pass
+
+
+@dataclass(frozen=True)
+class Answer:
+    text: str
+
+
+@dataclass(frozen=True)
+class Select:
+    target: Target
+    option: str
+
+
+@dataclass(frozen=True)
+class Hover:
+    target: Target
+
+
+@dataclass(frozen=True)
+class PressKey:
+    key: str
+
+
+Action = Union[Click, Type, Scroll, Wait, GoBack, Search, Answer, Select, Hover, PressKey]
+
+
+def _target_text(target: Target | None) -> str:
+    if target is None:
+        return "WINDOW"
+    if isinstance(target, Point):
+        return f"({target.x:.0f}, {target.y:.0f})"
+    return str(target)
+
+
+def action_text(action: Action) -> str:
+    """Canonical one-line text of an action, in the WebVoyager grammar where one exists."""
+    if isinstance(action, Click):
+        return f"Click [{_target_text(action.target)}]"
+    if isinstance(action, Type):
+        suffix = "" if action.press_enter else " (no Enter)"
+        return f"Type [{_target_text(action.target)}]; [{action.text}]{suffix}"
+    if isinstance(action, Scroll):
+        return f"Scroll [{_target_text(action.target)}]; [{action.direction}]"
+    if isinstance(action, Wait):
+        return "Wait"
+    if isinstance(action, GoBack):
+        return "GoBack"
+    if isinstance(action, Search):
+        return "Google"
+    if isinstance(action, Answer):
+        return f"ANSWER; [{action.text}]"
+    if isinstance(action, Select):
+        return f"Select [{_target_text(action.target)}]; [{action.option}]"
+    if isinstance(action, Hover):
+        return f"Hover [{_target_text(action.target)}]"
+    if isinstance(action, PressKey):
+        return f"PressKey [{action.key}]"
+    raise TypeError(f"not an action: {action!r}")
+
+
+def action_to_dict(action: Action) -> dict[str, object]:
+    """A JSON-ready description of an action (kind plus its fields)."""
+    data: dict[str, object] = {"kind": type(action).__name__.lower()}
+    for name in getattr(action, "__dataclass_fields__", {}):
+        value = getattr(action, name)
+        if isinstance(value, Point):
+            value = {"x": value.x, "y": value.y}
+        data[name] = value
+    return data
+
+
+@dataclass
+class Outcome:
+    """What an executed action did: notes for the next observation and any file it produced."""
+
+    notes: list[str] = field(default_factory=list)
+    navigated: bool = False
+    download: Path | None = None
+    answer: str | None = None
+
+
+@dataclass(frozen=True)
+class BrowserConfig:
+    """How to start the browser and shape each task's context."""
+
+    headless: bool = True
+    executable_path: str | None = None      # default: $WEBVOYAGER_CHROMIUM, /usr/bin/chromium, Playwright's
+    cdp_url: str | None = None              # connect to a running browser instead of launching one
+    viewport: tuple[int, int] = (1024, 768)
+    locale: str = "en-US"
+    dialog_policy: Literal["accept", "dismiss"] = "accept"
+    prompt_text: str = ""                   # what to type into window.prompt() dialogs
+    search_url: str = "https://www.google.com/"
+    allowed_domains: tuple[str, ...] = ()   # empty: every domain allowed
+    navigation_timeout_s: float = 30.0
+    settle_timeout_s: float = 5.0           # cap on waiting for the page to settle after an action
+    dom_quiet_ms: int = 150                 # DOM must be still this long to count as settled
+    pdf_excerpt_chars: int = 3000
+    extra_args: tuple[str, ...] = ()

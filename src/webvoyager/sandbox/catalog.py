@@ -1,0 +1,37 @@
+"""The sandbox task catalogue: every site's `tasks.jsonl`, with URLs bound to a running port."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+from webvoyager.tasks import Task, load_tasks
+
+SITES_DIR = Path(__file__).parent / "sites"
+
+TODAY = date(2026, 5, 12)
+"""The sandbox's fixed "today": dates on the sites and in the tasks are relative to it."""
+
+_LOCALHOST_URL = re.compile(r"^(https?://[a-z0-9-]+\.localhost)(?::\d+)?(/|$)")
+
+
+def task_files() -> list[Path]:
+    """Every site's task file, in site order."""
+    return sorted(SITES_DIR.glob("*/tasks.jsonl"))
+
+
+def bind_url(url: str, port: int) -> str:
+    """Put the sandbox port into a `http://<site>.localhost/...` URL."""
+    return _LOCALHOST_URL.sub(lambda m: f"{m.group(1)}:{port}{m.group(2)}", url)
+
+
+def load_sandbox_tasks(port: int | None = None) -> list[Task]:
+    """All sandbox tasks; with `port`, their start URLs point at a sandbox served on that port."""
+    tasks: list[Task] = []
+    for path in task_files():
+        tasks.extend(load_tasks(path))
+    if port is not None:
+        tasks = [replace(t, start_url=bind_url(t.start_url, port)) for t in tasks]
+    return tasks

@@ -1,0 +1,135 @@
+"""Serve every sandbox site from one port, each on its own origin `http://<site>.localhost:<port>/`.
+
+Browsers resolve `*.localhost` to the loopback address, so each site is its own origin (cookies,
+storage and domain rules apply per site) while one process and one port serve them all.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Iterator
+
+from webvoyager.sandbox.web import Response, Site, parse_request
+
+SITES_PACKAGE = "webvoyager.sandbox.sites"
+DEFAULT_PORT = 8765
+HOST_SUFFIX = ".localhost"
+
+
+def discover_sites() -> dict[str, Site]:
+    """Instantiate every site package under `sandbox/sites/` (each module `site.py` defines SITE)."""
+    package = importlib.import_module(SITES_PACKAGE)
+    sites: dict[str, Site] = {}
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"{SITES_PACKAGE}.{info.name}.site")
+        site_cls = getattr(module, "SITE")
+        root = Path(module.__file__).parent  # type: ignore[arg-type]
+        site = site_cls(root)
+        sites[site.name] = site
+    return sites
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: SandboxHTTPServer  # type: ignore[assignment]
+    protocol_version = "HTTP/1.1"
+
+    def _serve(self, method: str) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        headers = {k.lower(): v for k, v in self.headers.items()}
+        host = headers.get("host", "").split(":")[0].lower()
+        site = self.server.sites.get(host[: -len(HOST_SUFFIX)] if host.endswith(HOST_SUFFIX) else "")
+        request = parse_request(method, self.path, headers, body)
+        if site is None:
+            response = self.server.index_page(request.path)
+        else:
+            try:
+                response = site.handle(request)
+            except Exception as exc:  # a site bug must show as a 500, not kill the server
+                response = Response(f"<h1>500</h1><pre>{type(exc).__name__}: {exc}</pre>", status=500)
+        payload = b"" if method == "HEAD" else response.encoded()
+        self.send_response(response.status)
+        self.send_header("Content-Type", response.content_type)
+        self.send_header("Content-Length", str(len(payload)))
+        for key, value in response.headers.items():
+            self.send_header(key, value)
+        for key, value in response.set_cookies.items():
+            self.send_header("Set-Cookie", f"{key}={value}; Path=/; SameSite=Lax")
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server naming)
+        self._serve("GET")
+
+    def do_POST(self) -> None:  # noqa: N802
+        self._serve("POST")
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        self._serve("HEAD")
+
+    def log_message(self, format: str, *args: object) -> None:  # quiet: tests and bench share stdout
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+
+class SandboxHTTPServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, port: int, sites: dict[str, Site], verbose: bool = False) -> None:
+        super().__init__(("127.0.0.1", port), _Handler)
+        self.sites = sites
+        self.verbose = verbose
+
+    def index_page(self, path: str) -> Response:
+        port = self.server_address[1]
+        items = "".join(
+            f'<li><a href="http://{name}{HOST_SUFFIX}:{port}/">{site.title}</a> ({name})</li>'
+            for name, site in sorted(self.sites.items())
+        )
+        return Response(f"<!doctype html><title>webvoyager sandbox</title><h1>Sandbox sites</h1><ul>{items}</ul>")
+
+
+class Sandbox:
+    """The running sandbox: start it, get site URLs, stop it. Usable as a context manager."""
+
+    def __init__(self, port: int = 0, verbose: bool = False) -> None:
+        self.sites = discover_sites()
+        self._server = SandboxHTTPServer(port, self.sites, verbose=verbose)
+        self._thread: threading.Thread | None = None
+
+    @property
+    def port(self) -> int:
+        return int(self._server.server_address[1])
+
+    def url(self, site: str, path: str = "/") -> str:
+        """The address of `path` on `site`, e.g. url("recipes", "/search?q=soup")."""
+        if site not in self.sites:
+            raise KeyError(f"unknown sandbox site {site!r}; sites: {', '.join(sorted(self.sites))}")
+        return f"http://{site}{HOST_SUFFIX}:{self.port}{path}"
+
+    def start(self) -> Sandbox:
+        self._thread = threading.Thread(target=self._server.serve_forever, name="sandbox", daemon=True)
+        self._thread.start()
+        return self
+
+    def serve_forever(self) -> None:
+        self._server.serve_forever()
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def __enter__(self) -> Sandbox:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self.sites))

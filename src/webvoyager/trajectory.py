@@ -1,0 +1,135 @@
+"""Records of a task run (steps, result) and their files in the run directory.
+
+Layout of one task's folder (see docs/DESIGN.md):
+`result.json`, `trajectory.json`, `screenshot{i}.png` (marked, i = 1..n without gaps),
+`interact_messages.json`, and later `judgement.json`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from webvoyager.usage import Usage
+
+Status = Literal["answered", "step_limit", "stuck", "error", "blocked", "timeout"]
+STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "error", "blocked", "timeout")
+
+
+@dataclass
+class Step:
+    """One model call and the action it led to."""
+
+    index: int
+    url: str
+    title: str = ""
+    thought: str = ""
+    action: str | None = None          # canonical text, e.g. "Click [7]"; None when unparseable
+    action_data: dict[str, Any] | None = None
+    raw_output: str = ""
+    error: str | None = None           # parse or execution error, as told to the model
+    notes: list[str] = field(default_factory=list)   # what happened (dialog, new tab, PDF, ...)
+    screenshot: str | None = None      # file name of the marked screenshot the model saw
+    usage: Usage = field(default_factory=Usage)
+    timings: dict[str, float] = field(default_factory=dict)  # observe_s, model_s, act_s
+    extra: dict[str, Any] = field(default_factory=dict)      # policy-specific (e.g. SeeAct stages)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["usage"] = self.usage.to_dict()
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Step:
+        data = dict(data)
+        data["usage"] = Usage.from_dict(data.get("usage") or {})
+        known = set(cls.__dataclass_fields__)
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+@dataclass
+class Result:
+    """How a task ended."""
+
+    task_id: str
+    question: str
+    start_url: str
+    status: Status
+    answer: str | None = None
+    success: bool | None = None        # by the task's own check; None when it has none
+    steps: int = 0
+    final_url: str = ""
+    error: str | None = None
+    usage: Usage = field(default_factory=Usage)
+    timings: dict[str, float] = field(default_factory=dict)  # wall_s, observe_s, model_s, act_s
+    site: str = ""
+    model: str = ""
+    policy: str = "webvoyager"
+    loop_warnings: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def answered(self) -> bool:
+        return self.status == "answered"
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["usage"] = self.usage.to_dict()
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Result:
+        data = dict(data)
+        data["usage"] = Usage.from_dict(data.get("usage") or {})
+        known = set(cls.__dataclass_fields__)
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+@dataclass(frozen=True)
+class TaskDir:
+    """Paths of one task's files inside a run directory."""
+
+    path: Path
+
+    @property
+    def result(self) -> Path:
+        return self.path / "result.json"
+
+    @property
+    def trajectory(self) -> Path:
+        return self.path / "trajectory.json"
+
+    @property
+    def messages(self) -> Path:
+        return self.path / "interact_messages.json"
+
+    @property
+    def judgement(self) -> Path:
+        return self.path / "judgement.json"
+
+    def screenshot(self, index: int) -> Path:
+        """Marked screenshot of step `index` (1-based)."""
+        return self.path / f"screenshot{index}.png"
+
+    def clean_screenshot(self, index: int) -> Path:
+        """Unmarked screenshot of step `index` (1-based)."""
+        return self.path / f"screenshot{index}_clean.png"
+
+    def load_result(self) -> Result | None:
+        if not self.result.is_file():
+            return None
+        return Result.from_dict(json.loads(self.result.read_text(encoding="utf-8")))
+
+    def load_steps(self) -> list[Step]:
+        if not self.trajectory.is_file():
+            return []
+        data = json.loads(self.trajectory.read_text(encoding="utf-8"))
+        return [Step.from_dict(s) for s in data.get("steps", [])]
+
+
+def safe_dirname(task_id: str) -> str:
+    """A folder name for a task id (ids like 'Allrecipes--3' are kept; path separators are not)."""
+    cleaned = "".join(c if c.isalnum() or c in "-_.+" else "_" for c in task_id)
+    return cleaned.strip(".") or "task"

@@ -1,0 +1,57 @@
+"""Shared fixtures: local HTTP servers on loopback (test pages, the sandbox).
+
+Browser fixtures live in tests/browser_fixtures.py and are loaded as a plugin below, so every test
+directory can use `browser` (one Chromium per test session) and `session` (a fresh context).
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+PAGES = Path(__file__).parent / "pages"
+import os
+
+SHARED_DATA = Path(os.environ.get("WEBVOYAGER_SHARED_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data")
+
+pytest_plugins = ["tests.browser_fixtures"]
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def pages_url() -> Iterator[str]:
+    """Base URL (no trailing slash) of tests/pages served over HTTP on 127.0.0.1."""
+    handler = functools.partial(_QuietHandler, directory=str(PAGES))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def sandbox() -> Iterator["object"]:
+    """The sandbox sites, served in-process on a free port."""
+    from webvoyager.sandbox.server import Sandbox
+
+    with Sandbox(port=0) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    """The papers' data copied into ../shared/data (never committed into this repo)."""
+    if not SHARED_DATA.is_dir():
+        pytest.skip(f"shared data folder {SHARED_DATA} not present")
+    return SHARED_DATA
