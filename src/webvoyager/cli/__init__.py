@@ -32,9 +32,18 @@ def _root(
 
 
 def _register_all() -> None:
-    from webvoyager.cli import bench_cmd, judge_cmd, mind2web_cmd, observe_cmd, report_cmd, run_cmd, sandbox_cmd
+    from webvoyager.cli import (
+        bench_cmd,
+        demo_cmd,
+        judge_cmd,
+        mind2web_cmd,
+        observe_cmd,
+        report_cmd,
+        run_cmd,
+        sandbox_cmd,
+    )
 
-    for module in (run_cmd, observe_cmd, sandbox_cmd, bench_cmd, judge_cmd, report_cmd, mind2web_cmd):
+    for module in (demo_cmd, run_cmd, observe_cmd, sandbox_cmd, bench_cmd, judge_cmd, report_cmd, mind2web_cmd):
         module.register(app)
 
 
