@@ -1,0 +1,180 @@
+"""Read the element list a model is sent, and find the element a reference step names.
+
+The element list is the auxiliary text beside the screenshot, one line per label (DESIGN.md,
+"Element text format"):
+
+    [7]: <input type=search role=combobox> "", "Search recipes" placeholder="Search" value="x" unchecked
+
+The `reference` model sees only this text (never the browser), exactly like a real model, so this
+module is its eyes. `models/` must not import `browser/`; the format is re-read here from text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from webvoyager.tasks import Target, normalize_text
+
+ELLIPSIS = "\u2026"
+
+_HEAD = re.compile(r"^\s*\[(\d+)\]:?\s*<([A-Za-z][\w:-]*)((?:\s+[a-z]+=[^\s>]*)*)\s*>\s?(.*)$")
+_HEAD_ATTR = re.compile(r"([a-z]+)=([^\s>]*)")
+# What may follow a closing quote: the end, the aria-label part, a named field or a checked state.
+_AFTER_QUOTE = re.compile(r'$|, "|\s+(?:placeholder|value|selected|options)="|\s+(?:checked|unchecked)(?=\s|$)')
+_FIELD = re.compile(r'\s*(?:(placeholder|value|selected|options)="|(checked|unchecked)(?=\s|$))')
+
+
+@dataclass(frozen=True)
+class ParsedElement:
+    """One labelled element as read back from the element list text."""
+
+    label: int
+    tag: str
+    text: str = ""
+    aria_label: str = ""
+    role: str = ""
+    type: str = ""
+    placeholder: str = ""
+    value: str = ""
+    checked: bool | None = None
+    selected: str = ""
+    options: tuple[str, ...] = ()
+    options_truncated: bool = False
+
+    def describe(self) -> str:
+        """A short human description, for error messages listing what is visible."""
+        name = self.text or self.aria_label or self.placeholder
+        return f"[{self.label}] <{self.tag}> {name!r}"
+
+
+def _read_quoted(rest: str) -> tuple[str, str] | None:
+    """Split `"value"...` into (value, remainder); the closing quote is the first one that is
+    followed by something the format allows there, so values holding quotes still parse."""
+    if not rest.startswith('"'):
+        return None
+    pos = 1
+    while True:
+        end = rest.find('"', pos)
+        if end < 0:
+            return None
+        if _AFTER_QUOTE.match(rest, end + 1):
+            return rest[1:end], rest[end + 1:]
+        pos = end + 1
+
+
+def parse_element_line(line: str) -> ParsedElement | None:
+    """Parse one element line; None when the line is not an element line (notes, headings)."""
+    head = _HEAD.match(line.rstrip())
+    if head is None:
+        return None
+    label, tag, attrs, rest = int(head.group(1)), head.group(2).lower(), head.group(3), head.group(4)
+    attr = {k: v for k, v in _HEAD_ATTR.findall(attrs)}
+    fields: dict[str, str] = {}
+    checked: bool | None = None
+    text = aria = ""
+    quoted = _read_quoted(rest)
+    if quoted is not None:
+        text, rest = quoted
+        if rest.startswith(", "):
+            quoted = _read_quoted(rest[2:])
+            if quoted is not None:
+                aria, rest = quoted
+    while rest.strip():
+        field = _FIELD.match(rest)
+        if field is None:
+            break  # unknown trailing text: keep what was read rather than fail the whole list
+        if field.group(2):
+            checked = field.group(2) == "checked"
+            rest = rest[field.end():]
+            continue
+        quoted = _read_quoted(rest[field.end() - 1:])
+        if quoted is None:
+            break
+        fields[field.group(1)], rest = quoted
+    options = tuple(o.strip() for o in fields.get("options", "").split(" | ") if o.strip())
+    truncated = bool(options) and options[-1] == ELLIPSIS
+    if truncated:
+        options = options[:-1]
+    return ParsedElement(
+        label=label, tag=tag, text=text, aria_label=aria, role=attr.get("role", ""),
+        type=attr.get("type", ""), placeholder=fields.get("placeholder", ""),
+        value=fields.get("value", ""), checked=checked, selected=fields.get("selected", ""),
+        options=options, options_truncated=truncated,
+    )
+
+
+def parse_element_list(text: str) -> list[ParsedElement]:
+    """All element lines found in `text` (other lines are ignored), in the order given."""
+    out = []
+    for line in text.splitlines():
+        element = parse_element_line(line)
+        if element is not None:
+            out.append(element)
+    return out
+
+
+def norm(text: str) -> str:
+    """Normalize for matching: `normalize_text`, plus `"` as `'` (the element list does that)."""
+    return normalize_text(text.replace('"', "'"))
+
+
+def _equal_shown(want: str, shown: str) -> bool:
+    """`want` equals the shown text, also when the list shortened the shown text with an ellipsis."""
+    if not shown:
+        return False
+    if shown.endswith(ELLIPSIS):
+        return want.startswith(shown[:-1].rstrip())
+    return want == shown
+
+
+def target_matches(target: Target, element: ParsedElement) -> bool:
+    """True when `element` satisfies every field given in `target` (all but `nth`)."""
+    names = (norm(element.text), norm(element.aria_label))
+    if target.text is not None and not any(_equal_shown(norm(target.text), n) for n in names):
+        return False
+    if target.text_contains is not None:
+        part = norm(target.text_contains)
+        if not any(part in n.rstrip(ELLIPSIS) for n in names):
+            return False
+    if target.placeholder is not None and norm(target.placeholder) != norm(element.placeholder):
+        return False
+    for want, have in ((target.tag, element.tag), (target.role, element.role), (target.type, element.type)):
+        if want is not None and want.lower() != have.lower():
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The outcome of looking for a target among the visible elements.
+
+    `element` is set when exactly one element was picked; `ambiguous` lists the matches when
+    several matched and the target has no `nth`; with neither, the target is not in view.
+    """
+
+    element: ParsedElement | None = None
+    ambiguous: tuple[ParsedElement, ...] = ()
+
+
+def resolve_target(target: Target, elements: list[ParsedElement]) -> Resolution:
+    """Pick the element `target` names among `elements` (reading order is label order)."""
+    matches = [e for e in sorted(elements, key=lambda e: e.label) if target_matches(target, e)]
+    if target.nth is not None:
+        # Fewer matches than nth+1: the wanted one may be further down, so it is "not in view".
+        return Resolution(element=matches[target.nth]) if 0 <= target.nth < len(matches) else Resolution()
+    if len(matches) == 1:
+        return Resolution(element=matches[0])
+    return Resolution(ambiguous=tuple(matches)) if matches else Resolution()
+
+
+def option_known(option: str, element: ParsedElement) -> bool | None:
+    """Whether a <select> element lists `option` (True/False), or None when the list cannot tell
+    (no options shown, or the list was shortened)."""
+    if not element.options:
+        return None
+    want = norm(option)
+    # The browser picks options fuzzily; accept the exact text or a part of one option's text.
+    if any(norm(o) == want or want in norm(o) for o in element.options):
+        return True
+    return None if element.options_truncated else False
