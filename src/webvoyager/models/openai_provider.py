@@ -1,0 +1,106 @@
+"""`openai:MODEL`: chat completions through the official `openai` SDK (AsyncOpenAI).
+
+Works with OpenAI itself and with any OpenAI-compatible server given a base URL (vLLM, Ollama,
+LM Studio, OpenRouter, Azure's v1 endpoint). Images go as `image_url` data URLs with their detail
+level; temperature, max_tokens and seed are sent as given.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+from typing import Any, Sequence
+
+import openai
+
+from webvoyager.errors import ModelError
+from webvoyager.models.base import Completion, ImagePart, Message, TextPart
+from webvoyager.models.pricing import PriceTable
+from webvoyager.models.retry import RetryPolicy, call_with_retries, classify_sdk_error
+from webvoyager.usage import Usage
+
+# OpenAI's reasoning models refuse `max_tokens` and want `max_completion_tokens` instead.
+_COMPLETION_TOKENS_PREFIXES = ("o1", "o3", "o4", "gpt-5")
+
+
+def to_openai_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
+    """Provider-neutral messages to the chat-completions wire format.
+
+    A text-only message becomes a plain string (what every compatible server accepts); a message
+    with images becomes a list of `text` and `image_url` parts, in their original order.
+    """
+    wire: list[dict[str, Any]] = []
+    for message in messages:
+        if not message.images:
+            wire.append({"role": message.role, "content": message.text_content})
+            continue
+        parts: list[dict[str, Any]] = []
+        for part in message.parts:
+            if isinstance(part, TextPart):
+                parts.append({"type": "text", "text": part.text})
+            elif isinstance(part, ImagePart):
+                encoded = base64.b64encode(part.data).decode("ascii")
+                parts.append({"type": "image_url", "image_url": {
+                    "url": f"data:{part.media_type};base64,{encoded}", "detail": part.detail}})
+        wire.append({"role": message.role, "content": parts})
+    return wire
+
+
+class OpenAIModel:
+    """A ChatModel backed by an OpenAI(-compatible) chat-completions endpoint."""
+
+    key_env = "OPENAI_API_KEY"
+
+    def __init__(self, model: str, *, api_key: str, base_url: str | None = None,
+                 timeout_s: float = 120.0, retry: RetryPolicy | None = None,
+                 prices: PriceTable | None = None) -> None:
+        self.model = model
+        self.spec = f"openai:{model}"
+        self.base_url = base_url
+        self.supports_seed = True
+        self._retry = retry or RetryPolicy()
+        self._prices = prices or PriceTable({})
+        self._api_key = api_key  # kept only to scrub it from provider messages
+        # max_retries=0: our retry loop is the only one, so every retry is logged with its cause.
+        self._client = openai.AsyncOpenAI(api_key=api_key, base_url=base_url, timeout=timeout_s,
+                                          max_retries=0)
+
+    def __repr__(self) -> str:
+        where = f", base_url={self.base_url!r}" if self.base_url else ""
+        return f"OpenAIModel({self.model!r}{where})"
+
+    def _token_limit_name(self) -> str:
+        name = self.model.rsplit("/", 1)[-1].lower()
+        if self.base_url is None and name.startswith(_COMPLETION_TOKENS_PREFIXES):
+            return "max_completion_tokens"
+        return "max_tokens"
+
+    async def complete(self, messages: Sequence[Message], *, temperature: float = 1.0,
+                       max_tokens: int = 1024, seed: int | None = None) -> Completion:
+        """Send the conversation; retry transient failures; raise ModelError when it fails for good."""
+        request: dict[str, Any] = {
+            "model": self.model,
+            "messages": to_openai_messages(messages),
+            "temperature": temperature,
+            self._token_limit_name(): max_tokens,
+        }
+        if seed is not None:
+            request["seed"] = seed
+        response = await call_with_retries(
+            functools.partial(self._client.chat.completions.create, **request),
+            classify=lambda exc: classify_sdk_error(exc, openai),
+            policy=self._retry, provider="openai", model=self.model,
+            key_hint=self.key_env if self.base_url is None else f"{self.key_env} / the server's key",
+            secrets=[self._api_key],
+        )
+        if not response.choices:
+            raise ModelError(f"openai returned no choices for model {self.model!r}; "
+                             "the server may not support this request")
+        text = response.choices[0].message.content or ""
+        usage = response.usage
+        input_tokens = int(getattr(usage, "prompt_tokens", 0) or 0)
+        output_tokens = int(getattr(usage, "completion_tokens", 0) or 0)
+        # Price by the model asked for: servers often answer with a dated or local alias.
+        cost = self._prices.cost(self.model, input_tokens, output_tokens)
+        return Completion(text=text, usage=Usage(input_tokens, output_tokens, cost, calls=1),
+                          model=response.model or self.model)
