@@ -334,3 +334,35 @@ def test_sandbox_tasks_are_found_by_their_question() -> None:
         pytest.skip("no sandbox tasks yet")
     for task in tasks:
         assert find_task(f"Task: {task.question}\nStart at {task.start_url}").id == task.id
+
+
+# ----- through the agent's real message builder -------------------------------------------------
+
+def _agent_messages(pages: list[tuple[str, tuple[str, ...]]], replies: list[str]) -> list[Message]:
+    messages = pytest.importorskip("webvoyager.agent.messages")
+    turns = []
+    for i, (text, notes) in enumerate(pages):
+        record = messages.ObservationRecord(index=i + 1, url="http://shop.localhost:5/", title="Shop", text=text,
+                                            notes=notes, image=b"\x89PNG")
+        turns.append(messages.Turn(record, replies[i] if i < len(replies) else None))
+    return messages.build_messages("You are a web agent.", QUESTION, "http://shop.localhost:5/", turns)
+
+
+async def test_reads_the_agent_conversation() -> None:
+    first = await _reply(_agent_messages([(PAGE1, ())], []))
+    assert first.endswith("Action: Type [1]; [jar of cookies]")
+    # a dialog note is a page event, not a failure
+    second = await _reply(_agent_messages([(PAGE1, ()), (PAGE1, ("A dialog said: Error codes are listed below",))],
+                                          [first]))
+    assert second.endswith("Action: Select [2]; [Newest]")
+
+
+@pytest.mark.parametrize("note", [
+    "Your last action 'Type [1]; [jar of cookies]' failed: element 1 is covered by <div> 'We use cookies'",
+    "Your previous reply could not be used: Unknown action 'Jump'.",
+    "Warning: you have now chosen 'Click [3]' 2 times in a row and the page did not change.",
+])
+async def test_agent_failure_notes_end_the_task(note: str) -> None:
+    first = await _reply(_agent_messages([(PAGE1, ())], []))
+    with pytest.raises(ModelError, match="previous action did not work"):
+        await _reply(_agent_messages([(PAGE1, ()), (PAGE1, (note,))], [first]))

@@ -76,25 +76,27 @@ def last_assistant_text(messages: Sequence[Message]) -> str | None:
     return None
 
 
-# Notes the agent loop puts in front of an observation when the previous action did not work.
-# A perfect agent never fails, so any of these ends the task with the note as the error.
+# Notes the agent loop puts in front of an observation when the previous step did not work (an
+# action error, an unusable reply, a loop-guard warning, a blocked navigation). A perfect agent never
+# fails, so any of these ends the task with the note as the error. Other notes (dialogs, PDF text,
+# new tabs) are page events and are fine.
 _FAILURE_NOTE = re.compile(
-    r"^\s*(?:[-*•]\s*)?(?:error\b|the (?:previous|last) action failed|action failed|"
-    r"(?:your|the) (?:previous |last )?(?:reply|answer|action) (?:had|has|was|could not)|"
-    r"format error|could not (?:parse|execute|click|type|select|scroll|hover)|"
-    r"warning:.*(?:repeat|same action)|(?:navigation|request) to .* was blocked)",
+    r"^\s*[-*\u2022]?\s*(?:your (?:last|previous) action\b.*\bfailed|your previous reply could not be used|"
+    r"warning: you have now chosen|error:|the (?:previous|last) action failed|"
+    r"(?:navigation|request) to \S+ was blocked)",
     re.IGNORECASE,
 )
+_ELEMENT_LINE = re.compile(r"^\s*\[\d+\]:")
 _AT_EDGE = re.compile(r"already at the (?:bottom|end)", re.IGNORECASE)
 
 
 def failure_note(observation_text: str) -> str | None:
-    """The first line of the observation that reports a failed previous action, if any."""
+    """The first note of the observation that reports a failed previous step, if any."""
     for line in observation_text.splitlines():
-        if line.lstrip().startswith("[") and "]:" in line[:12]:
+        if _ELEMENT_LINE.match(line):
             continue  # element lines are page content, never notes
         if _FAILURE_NOTE.search(line):
-            return line.strip()
+            return line.strip().lstrip("-*\u2022 ")
     return None
 
 

@@ -168,6 +168,12 @@ def resolve_target(target: Target, elements: list[ParsedElement]) -> Resolution:
     return Resolution(ambiguous=tuple(matches)) if matches else Resolution()
 
 
+def _option_fits(want: str, shown: str) -> bool:
+    if shown.endswith(ELLIPSIS):  # the list shortens long option texts
+        return want.startswith(shown[:-1].rstrip()) or shown[:-1].rstrip() in want
+    return want == shown or want in shown
+
+
 def option_known(option: str, element: ParsedElement) -> bool | None:
     """Whether a <select> element lists `option` (True/False), or None when the list cannot tell
     (no options shown, or the list was shortened)."""
@@ -175,6 +181,6 @@ def option_known(option: str, element: ParsedElement) -> bool | None:
         return None
     want = norm(option)
     # The browser picks options fuzzily; accept the exact text or a part of one option's text.
-    if any(norm(o) == want or want in norm(o) for o in element.options):
+    if any(_option_fits(want, norm(o)) for o in element.options):
         return True
     return None if element.options_truncated else False
