@@ -1,0 +1,181 @@
+"""The agent loop: observe → decide → execute, recorded step by step, for any Policy.
+
+Stops on an answer, the step budget, a stuck loop (see loop_guard) or an unrecoverable error (a model
+that failed for good, a browser that crashed). Action errors and unparseable replies cost a step and
+are shown to the model in the next observation's notes, as in the paper.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, Protocol, TypeVar
+
+from webvoyager.agent.loop_guard import LoopGuard
+from webvoyager.agent.policy import Decision, Policy
+from webvoyager.agent.recorder import Recorder
+from webvoyager.agent.redact import Redactor
+from webvoyager.browser.types import Action, Answer, Observation, Outcome, action_text, action_to_dict
+from webvoyager.errors import ActionError, BrowserError, ModelError
+from webvoyager.tasks import PageState, Task
+from webvoyager.trajectory import Result, Status, Step
+from webvoyager.usage import Usage
+
+log = logging.getLogger("webvoyager.agent")
+T = TypeVar("T")
+StepCallback = Callable[[Step], None]
+
+
+class AgentSession(Protocol):
+    """What the loop needs from a browser session (browser.session.Session provides it)."""
+
+    async def goto(self, url: str) -> None: ...
+    async def observe(self, *, text_only: bool = False) -> Observation: ...
+    async def execute(self, action: Action) -> Outcome: ...
+    async def page_state(self) -> PageState: ...
+
+
+@dataclass
+class _RunState:
+    """Mutable state of one run; the loop's helpers update it."""
+
+    task: Task
+    status: Status | None = None
+    answer: str | None = None
+    error: str | None = None
+    steps: int = 0
+    pending_notes: list[str] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    timings: dict[str, float] = field(default_factory=lambda: {"observe_s": 0.0, "model_s": 0.0, "act_s": 0.0})
+    last_url: str = ""
+
+
+class Agent:
+    """Runs one policy in one browser session, one task at a time."""
+
+    def __init__(self, session: AgentSession, policy: Policy, *, max_steps: int = 15,
+                 recorder: Recorder | None = None, stuck_after: int = 3, text_only: bool = False,
+                 on_step: StepCallback | None = None) -> None:
+        self.session = session
+        self.policy = policy
+        self.max_steps = max_steps
+        self.recorder = recorder
+        self.stuck_after = stuck_after
+        self.text_only = text_only
+        self.on_step = on_step
+        self.redactor = recorder.redactor if recorder else Redactor.from_env()
+        self._step_timings: dict[str, float] = {}
+
+    async def run(self, task: Task) -> Result:
+        """Do `task` from its start URL; every step is recorded as it happens. Never raises for
+        model or browser failures: they end the run with status "error" and the message."""
+        state, started = _RunState(task), time.perf_counter()
+        guard = LoopGuard(self.stuck_after)
+        try:
+            self.policy.reset(task)
+            if self.recorder:
+                self.recorder.start(task, policy=self.policy.name, model=_model_spec(self.policy))
+            await self.session.goto(task.start_url)
+            while state.status is None:
+                if state.steps >= self.max_steps:
+                    state.status = "step_limit"
+                    break
+                self._step_timings = {}
+                observation = await self._timed(state, "observe_s", self.session.observe(text_only=self.text_only))
+                step, action = await self._decide(state, observation)
+                if action is not None and state.status is None:
+                    await self._act(state, step, action, observation, guard)
+                self._record(step, observation)
+        except (ModelError, BrowserError) as exc:
+            state.status, state.error = "error", str(exc)
+        return await self._finish(state, guard, started)
+
+    # ----- helpers of the loop -----------------------------------------------------------------
+
+    async def _timed(self, state: _RunState, key: str, awaitable: Awaitable[T]) -> T:
+        start = time.perf_counter()
+        try:
+            return await awaitable
+        finally:
+            elapsed = time.perf_counter() - start
+            state.timings[key] += elapsed
+            self._step_timings[key] = elapsed
+
+    async def _decide(self, state: _RunState, observation: Observation) -> tuple[Step, Action | None]:
+        """Ask the policy; a reply without a valid action becomes the step's error (and a note)."""
+        observation.notes = [*state.pending_notes, *observation.notes]
+        state.pending_notes = []
+        state.steps += 1
+        state.last_url = observation.url
+        step = Step(index=state.steps, url=observation.url, title=observation.title, notes=list(observation.notes))
+        step.timings = self._step_timings
+        try:
+            decision: Decision = await self._timed(state, "model_s", self.policy.decide(observation))
+        except ModelError as exc:
+            step.error = f"model call failed: {exc}"
+            self._record(step, observation)
+            raise
+        state.usage += decision.usage
+        step.thought, step.raw_output, step.usage, step.extra = (
+            decision.thought, decision.raw_output, decision.usage, dict(decision.extra))
+        if decision.action is None:
+            step.error = decision.error or "the reply held no valid action"
+            state.pending_notes.append(f"Your previous reply could not be used: {step.error}")
+            return step, None
+        step.action, step.action_data = action_text(decision.action), action_to_dict(decision.action)
+        if isinstance(decision.action, Answer):
+            state.status, state.answer = "answered", decision.action.text
+        return step, decision.action
+
+    async def _act(self, state: _RunState, step: Step, action: Action, observation: Observation,
+                   guard: LoopGuard) -> None:
+        """Execute the step's action unless the loop guard stops the run; errors become notes."""
+        verdict = guard.check(observation.fingerprint, step.action or "")
+        if verdict.verdict == "stuck":
+            step.error = (f"stopped: '{step.action}' was chosen {verdict.repeats} times in a row "
+                          "on a page that did not change")
+            state.status = "stuck"
+            return
+        if verdict.note:
+            state.pending_notes.append(verdict.note)
+            step.extra["loop_warning"] = verdict.note
+        try:
+            outcome = await self._timed(state, "act_s", self.session.execute(action))
+        except ActionError as exc:
+            step.error = str(exc)
+            state.pending_notes.append(f"Your last action '{step.action}' failed: {exc}")
+            return
+        if outcome.notes:
+            step.extra["outcome_notes"] = list(outcome.notes)
+        if outcome.download is not None:
+            step.extra["download"] = str(outcome.download)
+
+    def _record(self, step: Step, observation: Observation | None) -> None:
+        if self.recorder:
+            self.recorder.record_step(step, observation, self.policy.messages_log())
+        if self.on_step:
+            self.on_step(Step.from_dict(self.redactor.data(step.to_dict())))
+
+    async def _finish(self, state: _RunState, guard: LoopGuard, started: float) -> Result:
+        task = state.task
+        page: PageState | None = None
+        try:
+            page = await self.session.page_state()
+        except Exception as exc:  # a crashed page must not hide the run's own result
+            log.warning("could not read the final page state of task %s: %s", task.id, exc)
+        result = Result(
+            task_id=task.id, question=task.question, start_url=task.start_url, status=state.status or "error",
+            answer=state.answer, success=task.check(state.answer, page) if task.checkable else None,
+            steps=state.steps, final_url=page.url if page else state.last_url, error=state.error,
+            usage=state.usage, timings={**state.timings, "wall_s": time.perf_counter() - started},
+            site=task.site, model=_model_spec(self.policy), policy=self.policy.name, loop_warnings=guard.warnings,
+        )
+        if self.recorder:
+            self.recorder.finish(result)
+        return result
+
+
+def _model_spec(policy: Any) -> str:
+    model = getattr(policy, "model", None)
+    return str(getattr(model, "spec", "") or "")

@@ -1,0 +1,150 @@
+"""Builds the WebVoyager conversation sent to the model, and its log in the original file layout.
+
+Layout (as in the paper): the system prompt; the first user turn holds the task, the start URL and the
+first observation; then assistant replies (Thought/Action) alternate with observations. Only the newest
+`context_images` observations keep their screenshot and element text; older ones shrink to a one-line
+placeholder (their notes are kept, shortened). All assistant replies are kept in full.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from webvoyager.browser.types import Observation
+from webvoyager.models.base import ImagePart, Message, Part, TextPart
+
+CLIPPED_NOTE_CHARS = 200  # an old PDF excerpt must not keep eating the context
+
+
+@dataclass(frozen=True)
+class ObservationRecord:
+    """The parts of an Observation the conversation needs (step index is 1-based)."""
+
+    index: int
+    url: str
+    title: str
+    text: str
+    notes: tuple[str, ...] = ()
+    image: bytes | None = None  # marked screenshot; None in text-only mode
+
+    @classmethod
+    def from_observation(cls, index: int, obs: Observation, *, text_only: bool) -> ObservationRecord:
+        image = None if text_only else (obs.marked_screenshot or obs.screenshot or None)
+        return cls(index=index, url=obs.url, title=obs.title, text=obs.text, notes=tuple(obs.notes), image=image)
+
+
+@dataclass
+class Turn:
+    """One observation and the model's reply to it (None while the reply is pending)."""
+
+    observation: ObservationRecord
+    reply: str | None = None
+
+
+@dataclass(frozen=True)
+class _ImageRef:
+    record: ObservationRecord
+
+
+_Piece = Union[str, _ImageRef]
+
+
+@dataclass
+class _Layout:
+    turns: list[tuple[str, list[_Piece]]] = field(default_factory=list)
+
+
+def _heading(rec: ObservationRecord) -> str:
+    title = f"{rec.title} — " if rec.title else ""
+    return f"Observation {rec.index}: {title}{rec.url}"
+
+
+def _notes_text(notes: tuple[str, ...], *, clip: bool) -> str:
+    if not notes:
+        return ""
+    lines = []
+    for note in notes:
+        if clip and len(note) > CLIPPED_NOTE_CHARS:
+            note = note[:CLIPPED_NOTE_CHARS] + "…"
+        lines.append(f"- {note}")
+    return "Notes since your last action:\n" + "\n".join(lines)
+
+
+def _full_observation(rec: ObservationRecord, *, text_only: bool) -> list[_Piece]:
+    parts = [_heading(rec), _notes_text(rec.notes, clip=False)]
+    if text_only:
+        parts.append("Page outline (interactive nodes carry a label in square brackets):\n" + (rec.text or "(empty)"))
+        parts.append("Reply with a Thought and one Action.")
+    else:
+        parts.append("Labelled elements in the screenshot:\n" + (rec.text or "(no labelled elements)"))
+        parts.append("Look at the screenshot first and use the list to confirm labels. "
+                     "Reply with a Thought and one Action.")
+    pieces: list[_Piece] = ["\n".join(p for p in parts if p)]
+    if rec.image is not None and not text_only:
+        pieces.append(_ImageRef(rec))
+    return pieces
+
+
+def _clipped_observation(rec: ObservationRecord) -> list[_Piece]:
+    what = "screenshot and element list"
+    text = f"{_heading(rec)} ({what} left out to save context)"
+    notes = _notes_text(rec.notes, clip=True)
+    return [text + ("\n" + notes if notes else "")]
+
+
+def task_intro(question: str, start_url: str) -> str:
+    """The opening of the first user turn."""
+    return f"Task: {question}\nStart page: {start_url}\nWork on this website to complete the task."
+
+
+def _layout(system_prompt: str, question: str, start_url: str, turns: list[Turn], *,
+            context_images: int, text_only: bool) -> _Layout:
+    layout = _Layout()
+    layout.turns.append(("system", [system_prompt]))
+    keep_from = max(0, len(turns) - max(1, context_images))
+    for i, turn in enumerate(turns):
+        rec = turn.observation
+        pieces = _full_observation(rec, text_only=text_only) if i >= keep_from else _clipped_observation(rec)
+        if i == 0:
+            first = pieces[0]
+            assert isinstance(first, str)
+            pieces = [task_intro(question, start_url) + "\n\n" + first, *pieces[1:]]
+        layout.turns.append(("user", pieces))
+        if turn.reply is not None:
+            layout.turns.append(("assistant", [turn.reply]))
+    return layout
+
+
+def build_messages(system_prompt: str, question: str, start_url: str, turns: list[Turn], *,
+                   context_images: int = 3, text_only: bool = False) -> list[Message]:
+    """The provider-neutral messages for the next model call."""
+    layout = _layout(system_prompt, question, start_url, turns, context_images=context_images, text_only=text_only)
+    messages = []
+    for role, pieces in layout.turns:
+        parts: list[Part] = [TextPart(p) if isinstance(p, str) else ImagePart(p.record.image or b"") for p in pieces]
+        messages.append(Message(role=role, parts=tuple(parts)))  # type: ignore[arg-type]
+    return messages
+
+
+def build_log(system_prompt: str, question: str, start_url: str, turns: list[Turn], *,
+              context_images: int = 3, text_only: bool = False) -> list[dict[str, Any]]:
+    """The same conversation in the original `interact_messages.json` layout.
+
+    A list of {role, content}; content is a string (system, assistant) or OpenAI-style parts. Images
+    are a reference to the step's screenshot file instead of base64 data, to keep the file small.
+    """
+    layout = _layout(system_prompt, question, start_url, turns, context_images=context_images, text_only=text_only)
+    out: list[dict[str, Any]] = []
+    for role, pieces in layout.turns:
+        if role != "user":
+            out.append({"role": role, "content": "\n".join(p for p in pieces if isinstance(p, str))})
+            continue
+        content: list[dict[str, Any]] = []
+        for p in pieces:
+            if isinstance(p, str):
+                content.append({"type": "text", "text": p})
+            else:
+                content.append({"type": "image_url", "image_url": {"url": f"screenshot{p.record.index}.png"}})
+        out.append({"role": role, "content": content})
+    return out

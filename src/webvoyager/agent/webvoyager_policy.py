@@ -1,0 +1,72 @@
+"""The WebVoyager policy: one model call per step, reply parsed into a single action."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from webvoyager.agent.messages import ObservationRecord, Turn, build_log, build_messages
+from webvoyager.agent.parser import parse_reply
+from webvoyager.agent.policy import Decision
+from webvoyager.browser.types import Observation
+from webvoyager.errors import ConfigError
+from webvoyager.models.base import ChatModel
+from webvoyager.tasks import Task
+
+
+def load_prompt(name: str) -> str:
+    """Read a prompt file from `agent/prompts/`."""
+    return resources.files("webvoyager.agent").joinpath("prompts", name).read_text(encoding="utf-8").strip()
+
+
+class WebVoyagerPolicy:
+    """Screenshot (or accessibility tree) in, `Thought:`/`Action:` reply out, as in the paper.
+
+    A reply without a valid action gives a Decision with `action=None` and an `error` for the model;
+    the agent loop counts it as a step and shows the error in the next observation's notes.
+    """
+
+    name = "webvoyager"
+
+    def __init__(self, model: ChatModel, *, context_images: int = 3, text_only: bool = False,
+                 temperature: float = 1.0, max_tokens: int = 1024, seed: int | None = None) -> None:
+        if context_images < 1:
+            raise ConfigError(f"context_images must be at least 1 (got {context_images}); "
+                              "it is how many recent screenshots the model keeps")
+        self.model = model
+        self.context_images = context_images
+        self.text_only = text_only
+        self.temperature = temperature
+        self.max_tokens = max_tokens
+        self.seed = seed
+        self.system_prompt = load_prompt("webvoyager_system_text_only.txt" if text_only else "webvoyager_system.txt")
+        self._task: Task | None = None
+        self._turns: list[Turn] = []
+
+    def reset(self, task: Task) -> None:
+        """Start a new task: forget the previous conversation."""
+        self._task = task
+        self._turns = []
+
+    async def decide(self, observation: Observation) -> Decision:
+        """Send the conversation with the new observation; parse the reply into one action."""
+        if self._task is None:
+            raise RuntimeError("WebVoyagerPolicy.decide called before reset(task)")
+        record = ObservationRecord.from_observation(len(self._turns) + 1, observation, text_only=self.text_only)
+        self._turns.append(Turn(record))
+        messages = build_messages(self.system_prompt, self._task.question, self._task.start_url, self._turns,
+                                  context_images=self.context_images, text_only=self.text_only)
+        completion = await self.model.complete(messages, temperature=self.temperature,
+                                               max_tokens=self.max_tokens, seed=self.seed)
+        text = completion.text or ""
+        self._turns[-1].reply = text
+        parsed = parse_reply(text)
+        return Decision(thought=parsed.thought, action=parsed.action, raw_output=text, usage=completion.usage,
+                        error=parsed.error, extra={"images_sent": sum(len(m.images) for m in messages)})
+
+    def messages_log(self) -> list[dict[str, Any]]:
+        """The conversation of the last call (plus the reply) in the `interact_messages.json` layout."""
+        if self._task is None:
+            return []
+        return build_log(self.system_prompt, self._task.question, self._task.start_url, self._turns,
+                         context_images=self.context_images, text_only=self.text_only)
