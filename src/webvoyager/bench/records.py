@@ -1,0 +1,96 @@
+"""Reading a run directory back: one `TaskRecord` per task, with its result, judgement and signals.
+
+Three success signals are kept apart, never blended silently:
+`checked` (the task's own answer/state check), `judged` (an LMM judge's verdict), `golden` (the answer
+contains the benchmark's golden answer). `success` is the headline: checked when the task has a check,
+else judged.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from webvoyager.bench.golden import golden_match
+from webvoyager.bench.store import STORE_NAME, RunStore
+from webvoyager.errors import ConfigError
+from webvoyager.judge.record import Judgement, load_judgement
+from webvoyager.trajectory import Result, TaskDir, safe_dirname
+
+
+@dataclass
+class TaskRecord:
+    """One task of a run as found on disk (result None: not finished yet)."""
+
+    task_id: str
+    dirname: str
+    site: str
+    result: Result | None
+    judgement: Judgement | None
+    state: str = "done"
+
+    @property
+    def task_dir(self) -> str:
+        return self.dirname
+
+    @property
+    def checked(self) -> bool | None:
+        return self.result.success if self.result else None
+
+    @property
+    def judged(self) -> bool | None:
+        return self.judgement.success if self.judgement else None
+
+    @property
+    def golden(self) -> bool | None:
+        if self.result is None:
+            return None
+        return golden_match(self.result.answer, self.result.extra.get("golden_answer"))
+
+    @property
+    def success(self) -> bool | None:
+        return self.checked if self.checked is not None else self.judged
+
+    @property
+    def signal(self) -> str | None:
+        """Which signal `success` comes from: 'checked', 'judged' or None."""
+        if self.checked is not None:
+            return "checked"
+        return "judged" if self.judged is not None else None
+
+
+def _load_result(path: Path) -> Result | None:
+    try:
+        return TaskDir(path).load_result()
+    except (json.JSONDecodeError, TypeError, ValueError):
+        return None
+
+
+def load_records(run_dir: Path) -> list[TaskRecord]:
+    """Every task of the run: the bench store's tasks in order, then any other task folder with a result."""
+    if not run_dir.is_dir():
+        raise ConfigError(f"run directory {run_dir} does not exist; pass the --out folder of a bench or run")
+    records: list[TaskRecord] = []
+    seen: set[str] = set()
+    if (run_dir / STORE_NAME).is_file():
+        with RunStore(run_dir) as store:
+            rows = store.rows()
+        for row in rows:
+            folder = run_dir / row.dirname
+            result = _load_result(folder) if row.state == "done" else None
+            records.append(TaskRecord(row.task_id, row.dirname, row.site, result,
+                                      load_judgement(TaskDir(folder).judgement), state=row.state))
+            seen.add(row.dirname)
+    for folder in sorted(p for p in run_dir.iterdir() if p.is_dir() and p.name not in seen):
+        result = _load_result(folder)
+        if result is None:
+            continue
+        records.append(TaskRecord(result.task_id, folder.name, result.site, result,
+                                  load_judgement(TaskDir(folder).judgement)))
+    return records
+
+
+def task_folder(run_dir: Path, task_id: str) -> Path:
+    """The folder of a task inside a run directory."""
+    return run_dir / safe_dirname(task_id)

@@ -1,0 +1,138 @@
+"""Run bookkeeping in SQLite (`runs.sqlite` in the run directory), so a killed run can be resumed.
+
+Table `tasks`: one row per task (state pending|running|done, attempts, final status and success).
+Table `attempts`: one row per attempt (started, finished, status), the evidence that no task ran twice.
+WAL journal and one transaction per change: a SIGKILL leaves the database consistent, with the tasks
+that were running still marked `running`; `reset_interrupted` turns them back into `pending`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable
+
+STORE_NAME = "runs.sqlite"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tasks (
+    task_id    TEXT PRIMARY KEY,
+    dirname    TEXT NOT NULL,
+    site       TEXT NOT NULL DEFAULT '',
+    state      TEXT NOT NULL CHECK (state IN ('pending', 'running', 'done')),
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    status     TEXT,
+    success    INTEGER,
+    updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS attempts (
+    task_id     TEXT NOT NULL,
+    attempt     INTEGER NOT NULL,
+    started_at  TEXT NOT NULL,
+    finished_at TEXT,
+    status      TEXT,
+    PRIMARY KEY (task_id, attempt)
+);
+"""
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class TaskRow:
+    """One task's bookkeeping."""
+
+    task_id: str
+    dirname: str
+    site: str
+    state: str
+    attempts: int
+    status: str | None
+    success: bool | None
+    updated_at: str
+
+
+class RunStore:
+    """The SQLite bookkeeping of one bench run. Not thread-safe: use it from the event loop's thread."""
+
+    def __init__(self, run_dir: Path) -> None:
+        run_dir.mkdir(parents=True, exist_ok=True)
+        self.path = run_dir / STORE_NAME
+        self._db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> RunStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def add_tasks(self, tasks: Iterable[tuple[str, str, str]]) -> None:
+        """Register (task_id, dirname, site) as pending; tasks already known are left as they are."""
+        now = _now()
+        with self._db:
+            self._db.executemany(
+                "INSERT OR IGNORE INTO tasks (task_id, dirname, site, state, updated_at) VALUES (?, ?, ?, 'pending', ?)",
+                [(tid, d, s, now) for tid, d, s in tasks],
+            )
+
+    def reset_interrupted(self) -> list[str]:
+        """Tasks left `running` by a killed run go back to `pending`; returns their ids."""
+        rows = self._db.execute("SELECT task_id FROM tasks WHERE state = 'running' ORDER BY task_id").fetchall()
+        with self._db:
+            self._db.execute("UPDATE tasks SET state = 'pending', updated_at = ? WHERE state = 'running'", (_now(),))
+            self._db.execute("UPDATE attempts SET status = 'interrupted', finished_at = ? WHERE finished_at IS NULL",
+                             (_now(),))
+        return [r[0] for r in rows]
+
+    def start(self, task_id: str) -> int:
+        """Mark a task running and open a new attempt; returns the attempt number (1-based)."""
+        now = _now()
+        with self._db:
+            self._db.execute("UPDATE tasks SET state = 'running', attempts = attempts + 1, updated_at = ? "
+                             "WHERE task_id = ?", (now, task_id))
+            (attempt,) = self._db.execute("SELECT attempts FROM tasks WHERE task_id = ?", (task_id,)).fetchone()
+            self._db.execute("INSERT INTO attempts (task_id, attempt, started_at) VALUES (?, ?, ?)",
+                             (task_id, attempt, now))
+        return int(attempt)
+
+    def finish(self, task_id: str, status: str, success: bool | None) -> None:
+        """Mark a task done with its final status; closes its open attempt."""
+        now = _now()
+        with self._db:
+            self._db.execute("UPDATE tasks SET state = 'done', status = ?, success = ?, updated_at = ? "
+                             "WHERE task_id = ?", (status, None if success is None else int(success), now, task_id))
+            self._db.execute("UPDATE attempts SET finished_at = ?, status = ? WHERE task_id = ? AND finished_at IS NULL",
+                             (now, status, task_id))
+
+    def rows(self) -> list[TaskRow]:
+        """Every task, in insertion order."""
+        cur = self._db.execute("SELECT task_id, dirname, site, state, attempts, status, success, updated_at "
+                               "FROM tasks ORDER BY rowid")
+        return [TaskRow(r[0], r[1], r[2], r[3], r[4], r[5], None if r[6] is None else bool(r[6]), r[7])
+                for r in cur.fetchall()]
+
+    def get(self, task_id: str) -> TaskRow | None:
+        return next((r for r in self.rows() if r.task_id == task_id), None)
+
+    def finished_attempts(self, task_id: str) -> int:
+        """How many attempts of this task ran to the end (never more than one in a healthy run)."""
+        (n,) = self._db.execute("SELECT COUNT(*) FROM attempts WHERE task_id = ? AND finished_at IS NOT NULL "
+                                "AND status != 'interrupted'", (task_id,)).fetchone()
+        return int(n)
+
+    def counts(self) -> dict[str, int]:
+        """Number of tasks per state."""
+        out = {"pending": 0, "running": 0, "done": 0}
+        for state, n in self._db.execute("SELECT state, COUNT(*) FROM tasks GROUP BY state"):
+            out[state] = n
+        return out
