@@ -1,0 +1,54 @@
+"""Building SeeAct's two-turn conversation: stage 1 (generation) and stage 2 (grounding) messages.
+
+Shared by the online policy and the offline Mind2Web evaluator so both send the same prompts.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from webvoyager.models.base import ImagePart, Message, TextPart
+from webvoyager.seeact import prompts
+from webvoyager.seeact.choices import ChoiceBatch
+
+
+def system_message(*, online: bool) -> Message:
+    """The system prompt naming the operations available."""
+    return Message.text("system", prompts.render("system", short_operations=prompts.short_operations(online)))
+
+
+def history_text(previous_actions: Sequence[str]) -> str:
+    """The previous-action lines, or "None" at the first step."""
+    return "\n".join(previous_actions) if previous_actions else "None"
+
+
+def generation_message(task: str, previous_actions: Sequence[str], screenshot: bytes, *, online: bool,
+                       media_type: str = "image/png") -> Message:
+    """Stage 1: task, previous actions and the screenshot; the model describes the next action."""
+    text = prompts.render("generation", task=task, previous_actions=history_text(previous_actions),
+                          operations=prompts.operations(online))
+    return Message(role="user", parts=(TextPart(text), ImagePart(data=screenshot, media_type=media_type)))
+
+
+def choice_message(batch: ChoiceBatch[object], *, online: bool, template: str = "choice") -> Message:
+    """Stage 2 (textual choices): one batch of lettered options plus the "none" letter."""
+    text = prompts.render(template, options=batch.option_lines(), none_letter=batch.none_letter,
+                          op_names=prompts.op_names(online))
+    return Message.text("user", text)
+
+
+def som_message(marked: bytes, none_letter: str, *, online: bool) -> Message:
+    """Stage 2 (image annotation): the screenshot with letter labels; the model names a label."""
+    text = prompts.render("som", none_letter=none_letter, op_names=prompts.op_names(online))
+    return Message(role="user", parts=(TextPart(text), ImagePart(data=marked)))
+
+
+def attributes_message(*, online: bool) -> Message:
+    """Stage 2 (element attributes): the model gives the element's kind and visible text."""
+    return Message.text("user", prompts.render("attributes", op_names=prompts.op_names(online)))
+
+
+def coordinates_message(width: int, height: int, *, online: bool) -> Message:
+    """Stage 2 (pixel level): the model gives a point on the screenshot."""
+    return Message.text("user", prompts.render("coordinates", width=width, height=height,
+                                               op_names=prompts.op_names(online)))
