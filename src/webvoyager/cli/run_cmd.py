@@ -1,9 +1,124 @@
-"""CLI commands: run (placeholder until its issue lands)."""
+"""CLI command: `webvoyager run "TASK" --url URL [--model SPEC] ...` — one task, shown live step by step.
+
+`StepPrinter` and `print_result` are reused by other commands (demo) that run the agent.
+"""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+from typing import Optional
+
 import typer
+from rich.console import Console
+from rich.markup import escape
+
+from webvoyager.cli.common import console, friendly_errors
+from webvoyager.errors import ConfigError
+from webvoyager.trajectory import Result, Step
+
+THOUGHT_CHARS = 400  # long thoughts are cut on screen; the full text is in trajectory.json
+
+
+class StepPrinter:
+    """Prints each step as it is recorded: number, timings, thought, action, error and notes."""
+
+    def __init__(self, out: Console | None = None, *, max_steps: int | None = None) -> None:
+        self.out = out or console
+        self.max_steps = max_steps
+
+    def __call__(self, step: Step) -> None:
+        t = step.timings
+        timing = " · ".join(f"{name} {t[key]:.1f}s" for name, key in
+                            (("observe", "observe_s"), ("model", "model_s"), ("act", "act_s")) if key in t)
+        total = f"/{self.max_steps}" if self.max_steps else ""
+        self.out.print(f"[bold cyan]Step {step.index}{total}[/]  [dim]{escape(step.url)}  {timing}[/]")
+        thought = step.thought if len(step.thought) <= THOUGHT_CHARS else step.thought[:THOUGHT_CHARS] + "…"
+        if thought:
+            self.out.print(f"  [bold]Thought:[/] {escape(thought)}")
+        if step.action:
+            self.out.print(f"  [bold green]Action:[/] {escape(step.action)}")
+        if step.error:
+            self.out.print(f"  [bold red]Error:[/] {escape(step.error)}")
+        for note in step.extra.get("outcome_notes", []):
+            self.out.print(f"  [yellow]Note:[/] {escape(str(note))}")
+        if step.extra.get("loop_warning"):
+            self.out.print("  [yellow]Loop guard:[/] the same action on an unchanged page; the model is warned")
+
+
+def print_result(result: Result, run_dir: Path, out: Console | None = None) -> None:
+    """The end of a run: status, answer, success by the task's check, and where the files are."""
+    out = out or console
+    colour = "green" if result.answered else "red"
+    out.print(f"\n[bold {colour}]{result.status}[/] after {result.steps} step(s) "
+              f"in {result.timings.get('wall_s', 0.0):.1f}s")
+    if result.answer is not None:
+        out.print(f"[bold]Answer:[/] {escape(result.answer)}")
+    if result.error:
+        out.print(f"[bold red]Error:[/] {escape(result.error)}")
+    if result.success is not None:
+        out.print(f"[bold]Success (task check):[/] {'yes' if result.success else 'no'}")
+    usage = result.usage
+    cost = f", ${usage.cost_usd:.4f}" if usage.cost_usd is not None else ""
+    out.print(f"[dim]{usage.calls} model call(s), {usage.total_tokens} tokens{cost}; "
+              f"loop warnings: {result.loop_warnings}[/]")
+    out.print(f"Run directory: [bold]{escape(str(run_dir))}[/]")
+
+
+def _secrets_from_env(names: list[str]) -> tuple[str, ...]:
+    values = []
+    for name in names:
+        value = os.environ.get(name)
+        if value is None:
+            raise ConfigError(f"--secret-env {name}: that environment variable is not set")
+        values.append(value)
+    return tuple(values)
+
+
+@friendly_errors
+def run(
+    task: str = typer.Argument(..., help="What the agent should do, in plain words."),
+    url: str = typer.Option(..., "--url", help="Start page of the task."),
+    model: Optional[str] = typer.Option(None, "--model", help="openai:MODEL, anthropic:MODEL, scripted:PATH, "
+                                        "human or reference (default: from OPENAI_API_KEY / ANTHROPIC_API_KEY)."),
+    base_url: Optional[str] = typer.Option(None, "--base-url", help="OpenAI-compatible server (vLLM, Ollama...)."),
+    max_steps: int = typer.Option(15, "--max-steps", min=1, help="Model calls at most."),
+    context_images: int = typer.Option(3, "--context-images", min=1,
+                                       help="Newest observations that keep their screenshot."),
+    text_only: bool = typer.Option(False, "--text-only", help="Accessibility tree instead of screenshots."),
+    headed: bool = typer.Option(False, "--headed", help="Show the browser window."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Run directory (default runs/run-<time>)."),
+    allowed_domain: list[str] = typer.Option([], "--allowed-domain",
+                                             help="Only these domains (and subdomains) may load; repeatable."),
+    policy: str = typer.Option("webvoyager", "--policy", help="webvoyager or seeact."),
+    grounding: str = typer.Option("choice", "--grounding", help="SeeAct grounding: choice, som, attributes, "
+                                  "coordinates."),
+    temperature: float = typer.Option(1.0, "--temperature", help="Sampling temperature sent to the model."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Sampling seed (providers that support it)."),
+    stuck_after: int = typer.Option(3, "--stuck-after", min=2,
+                                    help="Identical steps on an unchanged page before stopping as stuck."),
+    secret_env: list[str] = typer.Option([], "--secret-env", help="Name of an env var whose value is redacted "
+                                         "from every file and log; repeatable."),
+) -> None:
+    """Run one task with a web agent and show each step live; exit 0 when it answered."""
+    from webvoyager.agent.api import RunSettings, default_model_spec, new_run_dir, run_task
+    from webvoyager.models.factory import check_model_ready
+
+    spec = model or default_model_spec()
+    check_model_ready(spec, base_url=base_url)  # a missing key is reported before any browser starts
+    settings = RunSettings(policy=policy, max_steps=max_steps, context_images=context_images, text_only=text_only,
+                           temperature=temperature, seed=seed, allowed_domains=tuple(allowed_domain),
+                           stuck_after=stuck_after, grounding=grounding, secrets=_secrets_from_env(secret_env),
+                           headless=not headed).validate()
+    run_dir = out or new_run_dir()
+    console.print(f"[bold]Task:[/] {escape(task)}\n[bold]Start:[/] {escape(url)}   [bold]Model:[/] {escape(spec)}"
+                  f"   [bold]Policy:[/] {policy}")
+    result = run_task(task, url=url, model=spec, out_dir=run_dir, settings=settings, base_url=base_url,
+                      on_step=StepPrinter(max_steps=max_steps))
+    print_result(result, run_dir)
+    raise typer.Exit(code=0 if result.answered else 1)
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+    app.command("run")(run)
