@@ -366,3 +366,26 @@ async def test_agent_failure_notes_end_the_task(note: str) -> None:
     first = await _reply(_agent_messages([(PAGE1, ())], []))
     with pytest.raises(ModelError, match="previous action did not work"):
         await _reply(_agent_messages([(PAGE1, ()), (PAGE1, (note,))], [first]))
+
+
+def test_text_only_outline_is_read() -> None:
+    tree_text = pytest.importorskip("webvoyager.browser.tree_text")
+    from webvoyager.browser.types import Element
+
+    from webvoyager.models.reference import read_elements
+
+    outline = "\n".join([
+        'banner "Shop"',
+        "  " + tree_text.tree_element_line(Element(label=0, tag="a", text="Home")),
+        "  " + tree_text.tree_element_line(Element(label=1, tag="input", type="search", aria_label="Search",
+                                                   placeholder="Find products")),
+        "  " + tree_text.tree_element_line(Element(label=2, tag="div", role="tab", text="Reviews")),
+        'heading "Deals of the day"',
+    ])
+    elements = read_elements(outline)
+    assert [e.label for e in elements] == [0, 1, 2]
+    assert resolve_target(Target(placeholder="Find products"), elements).element == elements[1]
+    assert resolve_target(Target(text="Reviews", role="tab"), elements).element == elements[2]
+    assert resolve_target(Target(text="Home", tag="a"), elements).element == elements[0]
+    with pytest.raises(ModelError, match="needs the element list"):
+        read_elements("[0] {weird format}")

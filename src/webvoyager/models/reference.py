@@ -25,7 +25,7 @@ from typing import Protocol, Sequence
 
 from webvoyager.errors import ModelError
 from webvoyager.models.base import Completion, Message
-from webvoyager.models.reference_elements import ParsedElement, parse_element_list
+from webvoyager.models.reference_elements import ParsedElement, parse_element_list, parse_tree_text
 from webvoyager.models.reference_plan import (
     Move,
     Progress,
@@ -101,11 +101,12 @@ def failure_note(observation_text: str) -> str | None:
 
 
 def read_elements(observation_text: str) -> list[ParsedElement]:
-    """The labelled elements of the observation; ModelError when there is no element list."""
-    elements = parse_element_list(observation_text)
+    """The labelled elements of the observation: the element list, else a text-only outline's
+    labelled lines; ModelError when labels are there but in neither format."""
+    elements = parse_element_list(observation_text) or parse_tree_text(observation_text)
     if not elements and re.search(r"^\s*\[\d+\]", observation_text, re.MULTILINE):
-        raise ModelError("the reference model needs the element list ('[i]: <tag> \"text\"' lines); this "
-                         "observation uses another format (text-only tree?) that it cannot read")
+        raise ModelError("the reference model needs the element list ('[i]: <tag> \"text\"' lines) or the "
+                         "text-only outline ('[i] role \"name\"'); this observation uses another format")
     return elements
 
 

@@ -41,6 +41,7 @@ class ParsedElement:
     selected: str = ""
     options: tuple[str, ...] = ()
     options_truncated: bool = False
+    tree_role: str = ""             # set when read from a text-only outline (no tag/type there)
 
     def describe(self) -> str:
         """A short human description, for error messages listing what is visible."""
@@ -114,6 +115,33 @@ def parse_element_list(text: str) -> list[ParsedElement]:
     return out
 
 
+_TREE_HEAD = re.compile(r'^\s*\[(\d+)\]\s+([A-Za-z][\w-]*)\s+(".*)$')
+
+
+def parse_tree_line(line: str) -> ParsedElement | None:
+    """Parse a labelled line of the text-only outline, `[i] role "name" placeholder="P" ...`.
+
+    The outline has no tag or input type and merges text and aria-label into one name, so the
+    element keeps its role in `tree_role` and matching ignores tag and type for it.
+    """
+    head = _TREE_HEAD.match(line.rstrip())
+    if head is None:
+        return None
+    # Reuse the element-line reader on an equivalent line: same quoting and trailing fields.
+    element = parse_element_line(f"[{head.group(1)}]: <x> {head.group(3)}")
+    if element is None:
+        return None
+    return ParsedElement(label=element.label, tag="", text=element.text, role="", placeholder=element.placeholder,
+                         value=element.value, checked=element.checked, selected=element.selected,
+                         options=element.options, options_truncated=element.options_truncated,
+                         tree_role=head.group(2).lower())
+
+
+def parse_tree_text(text: str) -> list[ParsedElement]:
+    """The labelled elements of a text-only outline (unlabelled outline lines are ignored)."""
+    return [e for e in (parse_tree_line(line) for line in text.splitlines()) if e is not None]
+
+
 def norm(text: str) -> str:
     """Normalize for matching: `normalize_text`, plus `"` as `'` (the element list does that)."""
     return normalize_text(text.replace('"', "'"))
@@ -139,6 +167,8 @@ def target_matches(target: Target, element: ParsedElement) -> bool:
             return False
     if target.placeholder is not None and norm(target.placeholder) != norm(element.placeholder):
         return False
+    if element.tree_role:  # outline element: only the role is known (explicit or implicit)
+        return target.role is None or target.role.lower() == element.tree_role
     for want, have in ((target.tag, element.tag), (target.role, element.role), (target.type, element.type)):
         if want is not None and want.lower() != have.lower():
             return False
