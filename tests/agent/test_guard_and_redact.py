@@ -1,0 +1,58 @@
+"""Loop guard decisions and secret redaction (strings, nested data, screenshots)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from webvoyager.agent.loop_guard import LoopGuard
+from webvoyager.agent.redact import REDACTED, Redactor
+
+
+def test_repeat_on_unchanged_page_warns_then_stops() -> None:
+    guard = LoopGuard(stuck_after=3)
+    assert guard.check("fp1", "Click [3]").verdict == "ok"
+    second = guard.check("fp1", "Click [3]")
+    assert second.verdict == "warn" and second.note and "Click [3]" in second.note
+    assert guard.check("fp1", "Click [3]").verdict == "stuck"
+    assert guard.warnings == 1
+
+
+def test_page_change_or_other_action_resets_the_streak() -> None:
+    guard = LoopGuard(stuck_after=3)
+    guard.check("fp1", "Click [3]")
+    assert guard.check("fp2", "Click [3]").verdict == "ok"   # the page changed
+    assert guard.check("fp2", "Click [4]").verdict == "ok"   # a different action
+    assert guard.check("fp2", "Click [4]").verdict == "warn"
+    assert guard.check("fp2", "Scroll [WINDOW]; [down]").verdict == "ok"
+    assert guard.warnings == 1
+
+
+def test_stuck_after_must_leave_room_for_a_warning() -> None:
+    with pytest.raises(ValueError):
+        LoopGuard(stuck_after=1)
+
+
+def test_redactor_takes_env_secrets_by_name_and_ignores_short_flags() -> None:
+    env = {"OPENAI_API_KEY": "sk-test-1234567890", "GH_TOKEN": "ghp_abcdefghij", "SOME_PASSWORD": "hunter2hunter2",
+           "HF_HUB_DISABLE_TOKEN": "1", "PATH": "/usr/bin:/bin"}
+    red = Redactor.from_env(["my-extra-secret"], environ=env)
+    text = "key sk-test-1234567890, token ghp_abcdefghij, pw hunter2hunter2, extra my-extra-secret, 1 /usr/bin"
+    assert red.text(text) == f"key {REDACTED}, token {REDACTED}, pw {REDACTED}, extra {REDACTED}, 1 /usr/bin"
+
+
+def test_redactor_walks_nested_data() -> None:
+    red = Redactor(["s3cret-value"])
+    data = {"a": ["x s3cret-value y", {"s3cret-value": ("s3cret-value",)}], "n": 3}
+    assert red.data(data) == {"a": [f"x {REDACTED} y", {REDACTED: [REDACTED]}], "n": 3}
+
+
+def test_redactor_blacks_out_boxes_in_png() -> None:
+    image = Image.new("RGB", (40, 20), "white")
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    out = Image.open(io.BytesIO(Redactor(["xyz"]).png(buf.getvalue(), [(10, 5, 10, 5)]))).convert("RGB")
+    assert out.getpixel((15, 7)) == (0, 0, 0)
+    assert out.getpixel((2, 2)) == (255, 255, 255)
