@@ -1,0 +1,73 @@
+"""`webvoyager demo`: model choice, task choice, and a full offline run with the reference model."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from webvoyager.cli import app
+from webvoyager.cli.demo_cmd import choose_model, pick_task
+from webvoyager.errors import ConfigError
+from webvoyager.tasks import task_from_record
+
+KEYS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL")
+
+
+def test_model_choice_follows_flags_then_keys() -> None:
+    assert choose_model("openai:gpt-4o-mini", {"ANTHROPIC_API_KEY": "x"}).spec == "openai:gpt-4o-mini"
+    assert choose_model(None, {"OPENAI_API_KEY": "x", "ANTHROPIC_API_KEY": "y"}).spec == "openai:gpt-4o"
+    anthropic = choose_model(None, {"ANTHROPIC_API_KEY": "y"})
+    assert anthropic.spec.startswith("anthropic:") and "ANTHROPIC_API_KEY" in anthropic.reason
+    offline = choose_model(None, {})
+    assert offline.spec == "reference" and offline.offline and "no OPENAI_API_KEY" in offline.reason
+
+
+def _task(task_id: str, steps: list[str]) -> object:
+    ref = [{"do": d, "target": {"text": "x"}, "text": "t", "option": "o"} if d not in ("answer",) else {"do": d}
+           for d in steps]
+    return task_from_record({"id": task_id, "ques": f"q {task_id}", "web": "http://a.localhost/",
+                             "check": {"answer": {"type": "exact", "value": "1"}},
+                             "reference": {"steps": ref, "answer": "1"}})
+
+
+def test_pick_task_prefers_a_search_and_filter_task() -> None:
+    lookup = _task("a--1", ["click", "answer"])
+    search = _task("a--2", ["type", "select", "click", "answer"])
+    assert pick_task([lookup, search], None).id == "a--2"
+    assert pick_task([lookup, search], "a--1").id == "a--1"
+    with pytest.raises(ConfigError, match="no sandbox task 'zz--1'.*sandbox tasks"):
+        pick_task([lookup], "zz--1")
+
+
+def test_demo_with_real_model_spec_but_no_key_fails_before_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    for key in KEYS:
+        monkeypatch.delenv(key, raising=False)
+    result = CliRunner().invoke(app, ["demo", "--model", "openai:gpt-4o"])
+    assert result.exit_code == 2
+    assert "OPENAI_API_KEY is not set" in result.output
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_demo_runs_offline_with_the_reference_model(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    pytest.importorskip("webvoyager.browser.session")
+    for key in KEYS:
+        monkeypatch.delenv(key, raising=False)
+    out = tmp_path / "demo"
+    result = CliRunner().invoke(app, ["demo", "--out", str(out)])
+    text = result.output
+    assert result.exit_code == 0, text
+    assert "reference" in text and "no OPENAI_API_KEY or ANTHROPIC_API_KEY" in text
+    assert "--base-url" in text  # it says how to plug in a real model
+    task_dirs = [p for p in out.iterdir() if p.is_dir()]
+    assert len(task_dirs) == 1
+    task_dir = task_dirs[0]
+    steps = json.loads((task_dir / "trajectory.json").read_text())["steps"]
+    assert steps and steps[-1]["action"].startswith("ANSWER")
+    assert (task_dir / "screenshot1.png").read_bytes().startswith(b"\x89PNG")
+    assert json.loads((task_dir / "result.json").read_text())["success"] is True
+    assert str(task_dir / "trajectory.json") in text.replace("\n", "")
+    assert (out / "run.json").is_file()
