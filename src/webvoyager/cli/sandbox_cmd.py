@@ -1,9 +1,104 @@
-"""CLI commands: sandbox (placeholder until its issue lands)."""
+"""CLI commands: `webvoyager sandbox serve` (the local websites) and `webvoyager sandbox tasks` (their tasks)."""
 
 from __future__ import annotations
 
+import json
+import threading
+from typing import Optional
+
 import typer
+from rich.table import Table
+
+from webvoyager.cli.common import console, friendly_errors
+from webvoyager.errors import ConfigError
+from webvoyager.tasks import Task
+
+sandbox_app = typer.Typer(help="The offline sandbox: local replica websites with checked tasks.",
+                          no_args_is_help=True)
+
+
+def check_kind(task: Task) -> str:
+    """A short description of how a task's success is checked, e.g. "answer:number+state:storage"."""
+    parts = []
+    if task.answer_check is not None:
+        parts.append(f"answer:{task.answer_check.type}")
+    if task.state_check is not None:
+        parts.append(f"state:{task.state_check.type}")
+    return "+".join(parts) or "none"
+
+
+@sandbox_app.command("serve")
+@friendly_errors
+def serve(
+    port: int = typer.Option(8765, "--port", "-p", help="Port to serve every site on (0 picks a free one)."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Log every request."),
+) -> None:
+    """Serve every sandbox site on one port until Ctrl-C; each site is http://<site>.localhost:<port>/."""
+    from webvoyager.sandbox.server import Sandbox
+
+    try:
+        sandbox = Sandbox(port=port, verbose=verbose)
+    except OSError as exc:
+        raise ConfigError(f"cannot listen on port {port} ({exc.strerror}); pick another with --port") from None
+    table = Table(title=f"webvoyager sandbox on port {sandbox.port}", show_lines=False)
+    table.add_column("site", style="bold")
+    table.add_column("title")
+    table.add_column("url", style="cyan")
+    for name in sandbox:
+        table.add_row(name, sandbox.sites[name].title, sandbox.url(name))
+    console.print(table)
+    console.print(f"Index of sites: http://localhost:{sandbox.port}/  -  press Ctrl-C to stop.")
+    # serve in a worker thread and wait on an event, so Ctrl-C reaches the main thread promptly
+    stopped = threading.Event()
+    sandbox.start()
+    try:
+        stopped.wait()
+    except KeyboardInterrupt:
+        console.print("stopping the sandbox")
+    finally:
+        sandbox.stop()
+
+
+@sandbox_app.command("tasks")
+@friendly_errors
+def tasks(
+    site: Optional[list[str]] = typer.Option(None, "--site", "-s", help="Only this site's tasks (repeatable)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSONL task records instead of a table."),
+) -> None:
+    """List the sandbox tasks: id, site, question, how success is checked, reference steps."""
+    from webvoyager.sandbox.catalog import load_sandbox_tasks
+
+    all_tasks = load_sandbox_tasks()
+    if site:
+        known = sorted({_site_of(t) for t in all_tasks})
+        unknown = [s for s in site if s not in known]
+        if unknown:
+            raise ConfigError(f"unknown sandbox site {', '.join(unknown)}; sites are: {', '.join(known)}")
+        all_tasks = [t for t in all_tasks if _site_of(t) in site]
+    if as_json:
+        for task in all_tasks:
+            typer.echo(json.dumps(task.to_record(), ensure_ascii=False))
+        return
+    table = Table(title=f"{len(all_tasks)} sandbox tasks", show_lines=False)
+    table.add_column("id", style="bold", no_wrap=True)
+    table.add_column("site")
+    table.add_column("question", overflow="fold")
+    table.add_column("check")
+    table.add_column("steps", justify="right")
+    for task in all_tasks:
+        steps = str(len(task.reference.steps)) if task.reference else "-"
+        table.add_row(task.id, _site_of(task), task.question, check_kind(task), steps)
+    console.print(table)
+
+
+def _site_of(task: Task) -> str:
+    """The sandbox site (host label) a task starts on, e.g. "recipes" for http://recipes.localhost/."""
+    from urllib.parse import urlparse
+
+    host = urlparse(task.start_url).hostname or ""
+    return host.removesuffix(".localhost")
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the app."""
+    """Add the `sandbox` command group to the app."""
+    app.add_typer(sandbox_app, name="sandbox")

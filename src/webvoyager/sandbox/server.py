@@ -113,6 +113,24 @@ class Sandbox:
             raise KeyError(f"unknown sandbox site {site!r}; sites: {', '.join(sorted(self.sites))}")
         return f"http://{site}{HOST_SUFFIX}:{self.port}{path}"
 
+    def fetch(self, site: str, path: str = "/", method: str = "GET", body: bytes | None = None,
+              headers: dict[str, str] | None = None) -> Response:
+        """One HTTP request to `site` over loopback (sends the Host header, since plain Python
+        resolvers do not map *.localhost to 127.0.0.1); returns status, headers and body."""
+        import http.client
+
+        if site not in self.sites:
+            raise KeyError(f"unknown sandbox site {site!r}; sites: {', '.join(sorted(self.sites))}")
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            conn.request(method, path, body=body, headers={"Host": f"{site}{HOST_SUFFIX}:{self.port}", **(headers or {})})
+            raw = conn.getresponse()
+            payload = raw.read()
+            return Response(payload, status=raw.status, content_type=raw.getheader("Content-Type", ""),
+                            headers={k: v for k, v in raw.getheaders()})
+        finally:
+            conn.close()
+
     def start(self) -> Sandbox:
         self._thread = threading.Thread(target=self._server.serve_forever, name="sandbox", daemon=True)
         self._thread.start()

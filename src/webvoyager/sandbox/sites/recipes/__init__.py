@@ -1,0 +1,1 @@
+"""Simmer & Sage: the sandbox recipe site."""
