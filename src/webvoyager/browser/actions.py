@@ -1,0 +1,184 @@
+"""Executing one action on a session's page. Each function returns an Outcome or raises
+ActionError with a message written for the model."""
+
+from __future__ import annotations
+
+import difflib
+from typing import TYPE_CHECKING
+
+from playwright.async_api import Error as PlaywrightError
+
+from webvoyager.browser import scripts
+from webvoyager.browser.targets import Resolved, aim
+from webvoyager.browser.types import (Action, Answer, Click, GoBack, Hover, PressKey, Scroll, Search, Select,
+                                      Type, Wait)
+from webvoyager.errors import ActionError
+
+if TYPE_CHECKING:
+    from webvoyager.browser.session import Session
+
+FUZZY_THRESHOLD = 0.6
+_KEY_ALIASES = {"enter": "Enter", "return": "Enter", "esc": "Escape", "escape": "Escape", "tab": "Tab",
+                "pagedown": "PageDown", "page_down": "PageDown", "pgdn": "PageDown", "pageup": "PageUp",
+                "page_up": "PageUp", "pgup": "PageUp", "space": "Space", "backspace": "Backspace",
+                "delete": "Delete", "home": "Home", "end": "End", "up": "ArrowUp", "down": "ArrowDown",
+                "left": "ArrowLeft", "right": "ArrowRight", "arrowup": "ArrowUp", "arrowdown": "ArrowDown",
+                "arrowleft": "ArrowLeft", "arrowright": "ArrowRight", "ctrl": "Control", "control": "Control",
+                "alt": "Alt", "shift": "Shift", "cmd": "Meta", "meta": "Meta"}
+
+
+def choose_option(options: list[str], wanted: str) -> int | None:
+    """Index of the option that best matches `wanted`: exact, case-insensitive, substring, then the
+    closest by difflib ratio above FUZZY_THRESHOLD; None when nothing is close."""
+    norm = [" ".join(o.split()).lower() for o in options]
+    target = " ".join(wanted.split()).lower()
+    for i, option in enumerate(options):
+        if option == wanted:
+            return i
+    for i, option in enumerate(norm):
+        if option == target:
+            return i
+    hits = [i for i, option in enumerate(norm) if target and (target in option or (option and option in target))]
+    if hits:
+        return min(hits, key=lambda i: abs(len(norm[i]) - len(target)))
+    scores = [difflib.SequenceMatcher(None, target, option).ratio() for option in norm]
+    best = max(range(len(options)), key=scores.__getitem__, default=None)
+    return best if best is not None and scores[best] >= FUZZY_THRESHOLD else None
+
+
+def normalize_key(key: str) -> str:
+    """Playwright key name for what a model writes: 'enter' -> 'Enter', 'ctrl+a' -> 'Control+a'."""
+    parts = [p.strip() for p in key.replace(" + ", "+").split("+") if p.strip()] or [key]
+    return "+".join(_KEY_ALIASES.get(p.lower(), p) for p in parts)
+
+
+async def _click(s: Session, action: Click) -> list[str]:
+    target = await s.resolve(action.target)
+    x, y = await aim(target)
+    tag = await target.handle.evaluate("(el) => el.tagName")
+    await s.page.mouse.click(x, y)
+    if tag == "SELECT":
+        return [f"{target.name} is a dropdown list; choose an option with Select [N]; [option text]."]
+    return []
+
+
+async def _type(s: Session, action: Type) -> list[str]:
+    target = await s.resolve(action.target)
+    handle = target.handle
+    x, y = await aim(target)
+    await s.page.mouse.click(x, y)
+    if target.point is not None:
+        # Coordinates name a spot; what gets the text is whatever took focus there.
+        active = await target.frame.evaluate_handle("() => document.activeElement")
+        handle = active.as_element() or handle
+    editable = await handle.evaluate("(el) => window.__webvoyager__ ? window.__webvoyager__.isEditable(el) : false")
+    if not editable:
+        what = await handle.evaluate("(el) => window.__webvoyager__ ? window.__webvoyager__.describeShort(el) : el.tagName")
+        raise ActionError(f"{target.name} ({what}) is not editable, so nothing can be typed into it. Type only "
+                          "works on text boxes; Click it instead, or choose a text box.")
+    kind = await handle.evaluate("(el) => window.__webvoyager__.editKind(el)")
+    try:
+        if kind == "fill":   # date/time/colour/range inputs take a whole value, not keystrokes
+            await handle.fill(action.text, timeout=s.config.settle_timeout_s * 1000)
+        else:
+            await handle.evaluate("(el) => window.__webvoyager__.clearText(el)")
+            await s.page.keyboard.press("Backspace")
+            await s.page.keyboard.type(action.text)
+        if action.press_enter:
+            await s.page.keyboard.press("Enter")
+    except PlaywrightError as exc:
+        raise ActionError(f"Typing into {target.name} failed: {str(exc).splitlines()[0]}") from exc
+    return []
+
+
+async def _select(s: Session, action: Select) -> list[str]:
+    target = await s.resolve(action.target)
+    handle = await target.handle.evaluate_handle("(el) => el.closest('select') || el")
+    element = handle.as_element()
+    options = await element.evaluate("(el) => window.__webvoyager__.selectInfo(el)") if element else None
+    if element is None or options is None:
+        raise ActionError(f"{target.name} is not a dropdown list (<select>). Click it to open it, then click "
+                          "the option you want.")
+    index = choose_option(options, action.option)
+    if index is None:
+        listed = " | ".join(options[:30]) + (" | …" if len(options) > 30 else "")
+        raise ActionError(f'{target.name} has no option like "{action.option}". Its options are: {listed}')
+    try:
+        await element.select_option(index=index, timeout=s.config.settle_timeout_s * 1000)
+    except PlaywrightError as exc:
+        raise ActionError(f"Selecting in {target.name} failed: {str(exc).splitlines()[0]}") from exc
+    return [f'Selected "{options[index]}" in {target.name}.'] if options[index] != action.option else []
+
+
+async def _hover(s: Session, action: Hover) -> list[str]:
+    target = await s.resolve(action.target)
+    x, y = await aim(target)
+    await s.page.mouse.move(x, y)
+    return []
+
+
+async def _scroll(s: Session, action: Scroll) -> list[str]:
+    notes: list[str] = []
+    if action.target is None:
+        result = await scripts.call(s.page.main_frame, "W.scrollBy(null, arg)", action.direction)
+        where = "the page"
+    else:
+        target = await s.resolve(action.target)
+        result = await target.handle.evaluate("(el, d) => window.__webvoyager__.scrollBy(el, d)", action.direction)
+        where = f"the scrollable area around {target.name}"
+        if result.get("nobox"):
+            notes.append(f"{target.name} is not inside a scrollable area, so the page was scrolled instead.")
+            result = await scripts.call(target.frame, "W.scrollBy(null, arg)", action.direction)
+            where = "the page"
+    if not result.get("moved"):
+        end = "bottom" if action.direction == "down" else "top"
+        notes.append(f"Already at the {end} of {where}; scrolling {action.direction} changed nothing.")
+    return notes
+
+
+async def _go_back(s: Session, action: GoBack) -> list[str]:
+    before = s.page.url
+    try:
+        await s.page.go_back(wait_until="domcontentloaded", timeout=s.config.navigation_timeout_s * 1000)
+    except PlaywrightError as exc:
+        raise ActionError(f"Going back failed: {str(exc).splitlines()[0]}") from exc
+    if s.page.url == before:
+        return [f"There is no previous page to go back to; still on {before}."]
+    return []
+
+
+async def _press(s: Session, action: PressKey) -> list[str]:
+    key = normalize_key(action.key)
+    try:
+        await s.page.keyboard.press(key)
+    except PlaywrightError as exc:
+        raise ActionError(f'"{action.key}" is not a key name. Use names like Enter, Escape, Tab, PageDown, '
+                          "ArrowDown or Control+a.") from exc
+    return []
+
+
+async def run_action(s: Session, action: Action) -> list[str]:
+    """Perform `action` on the session's page; return notes about what it did."""
+    if isinstance(action, Click):
+        return await _click(s, action)
+    if isinstance(action, Type):
+        return await _type(s, action)
+    if isinstance(action, Select):
+        return await _select(s, action)
+    if isinstance(action, Hover):
+        return await _hover(s, action)
+    if isinstance(action, Scroll):
+        return await _scroll(s, action)
+    if isinstance(action, GoBack):
+        return await _go_back(s, action)
+    if isinstance(action, PressKey):
+        return await _press(s, action)
+    if isinstance(action, Search):
+        await s.goto(s.config.search_url)
+        return []
+    if isinstance(action, (Wait, Answer)):
+        return []   # Wait is the settle every action ends with; Answer does nothing to the page
+    raise ActionError(f"Unknown action {action!r}.")
+
+
+__all__ = ["run_action", "choose_option", "normalize_key", "Resolved"]

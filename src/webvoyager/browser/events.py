@@ -1,0 +1,216 @@
+"""Things that happen to a session between observations, turned into notes for the model:
+new tabs and popups (folded into the one tab), JavaScript dialogs (answered by policy), downloads
+and PDFs (saved, text extracted), and requests outside the allowed domains (blocked)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from typing import Any, Awaitable
+from urllib.parse import urlparse
+
+from playwright.async_api import BrowserContext, Dialog, Download, Page, Response, Route
+from playwright.async_api import Error as PlaywrightError
+
+from webvoyager.browser.pdf import is_pdf, pdf_note, pdf_text
+from webvoyager.browser.types import BrowserConfig
+
+
+def domain_allowed(url: str, allowed: tuple[str, ...]) -> bool:
+    """True when `url` is on an allowed domain (or a subdomain of one), or is not a network URL."""
+    if not allowed:
+        return True
+    parsed = urlparse(url)
+    if parsed.scheme not in ("http", "https", "ws", "wss"):
+        return True
+    host = (parsed.hostname or "").lower().rstrip(".")
+    for domain in allowed:
+        domain = domain.lower().strip().rstrip(".").split(":")[0]
+        if domain.startswith("*."):
+            domain = domain[2:]
+        if host == domain or host.endswith("." + domain):
+            return True
+    return False
+
+
+def _safe_name(name: str) -> str:
+    name = re.sub(r"[^\w.\- ]+", "_", name).strip(" .") or "download"
+    return name[:120]
+
+
+class SessionEvents:
+    """Listens to one session's context and main page; collects notes and background work."""
+
+    def __init__(self, context: BrowserContext, page: Page, config: BrowserConfig, download_dir: Path,
+                 allowed_domains: tuple[str, ...]) -> None:
+        self.context = context
+        self.page = page
+        self.config = config
+        self.download_dir = download_dir
+        self.allowed = allowed_domains
+        self.notes: list[str] = []
+        self.blocked: list[str] = []          # blocked navigations since the last reset_blocked()
+        self.downloads: list[Path] = []
+        self._pending: set[asyncio.Task[Any]] = set()
+        self._pdf_urls: set[str] = set()
+
+    async def install(self) -> None:
+        """Attach the listeners (and the domain filter when domains are restricted)."""
+        if self.allowed:
+            await self.context.route("**/*", self._route)
+        self.context.on("page", self._on_page)
+        self._watch(self.page)
+        self.page.on("response", self._on_response)
+
+    def _watch(self, page: Page) -> None:
+        page.on("dialog", lambda dialog: self._spawn(self._on_dialog(dialog)))
+        page.on("download", lambda download: self._spawn(self._on_download(download)))
+
+    def _spawn(self, work: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(work)
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    @property
+    def busy(self) -> bool:
+        """True while a popup, dialog or download is still being handled."""
+        return bool(self._pending)
+
+    async def drain(self) -> None:
+        """Wait for the background work started by events so far (popups, downloads)."""
+        while self._pending:
+            await asyncio.gather(*list(self._pending), return_exceptions=True)
+
+    # ---- allowed domains ---------------------------------------------------------------------
+    async def _route(self, route: Route) -> None:
+        request = route.request
+        if domain_allowed(request.url, self.allowed):
+            await route.fallback()
+            return
+        if request.is_navigation_request():
+            self.blocked.append(request.url)
+            self.notes.append(self.blocked_note(request.url))
+        await route.abort("blockedbyclient")
+
+    def blocked_note(self, url: str) -> str:
+        """The sentence that tells the model a navigation was refused."""
+        host = urlparse(url).hostname or url
+        return (f"Navigation to {host} ({url}) was blocked (allowed domains: {', '.join(self.allowed)}). "
+                "Stay on the allowed sites.")
+
+    # ---- new tabs and popups ---------------------------------------------------------------
+    def _on_page(self, page: Page) -> None:
+        if page is self.page:
+            return
+        self._watch(page)
+        self._spawn(self._adopt(page))
+
+    async def _adopt(self, popup: Page) -> None:
+        """Close an extra tab and load its address in the main tab instead (single-tab browsing)."""
+        url = popup.url
+        if url in ("", "about:blank"):
+            try:
+                await popup.wait_for_url(lambda u: u not in ("", "about:blank"),
+                                         timeout=self.config.settle_timeout_s * 1000, wait_until="commit")
+            except PlaywrightError:
+                pass
+            url = popup.url
+        try:
+            await popup.close()
+        except PlaywrightError:
+            pass
+        if url in ("", "about:blank"):
+            self.notes.append("The page opened an empty new tab; it was closed (one tab only).")
+            return
+        if url in self._pdf_urls:
+            return   # the popup was a PDF that the download handler already read
+        if not domain_allowed(url, self.allowed):
+            self.blocked.append(url)
+            self.notes.append(self.blocked_note(url))
+            return
+        self.notes.append(f"The page opened {url} in a new tab; it was loaded in this tab instead (one tab only).")
+        try:
+            await self.page.goto(url, wait_until="domcontentloaded", timeout=self.config.navigation_timeout_s * 1000)
+        except PlaywrightError as exc:
+            if "Download is starting" not in str(exc):
+                self.notes.append(f"Loading {url} failed: {str(exc).splitlines()[0]}")
+
+    # ---- dialogs -------------------------------------------------------------------------
+    async def _on_dialog(self, dialog: Dialog) -> None:
+        kind, message = dialog.type, dialog.message.strip()
+        try:
+            if kind == "beforeunload":
+                # Refusing to leave would wedge the session on this page, so leaving always wins.
+                await dialog.accept()
+                self.notes.append("The page asked to confirm leaving it; the browser left the page.")
+                return
+            if self.config.dialog_policy == "accept":
+                answer = self.config.prompt_text if kind == "prompt" else None
+                await dialog.accept(answer) if answer is not None else await dialog.accept()
+                how = "accepted (OK)" + (f' with the answer "{answer}"' if kind == "prompt" else "")
+            else:
+                await dialog.dismiss()
+                how = "dismissed (Cancel)"
+        except PlaywrightError:
+            return   # the page closed under the dialog
+        if kind == "alert":
+            self.notes.append(f'The page showed an alert: "{message}" (closed with OK).')
+        else:
+            self.notes.append(f'The page asked ({kind}): "{message}"; it was {how}.')
+
+    # ---- downloads and PDFs ---------------------------------------------------------------
+    def _target_path(self, name: str) -> Path:
+        self.download_dir.mkdir(parents=True, exist_ok=True)
+        path = self.download_dir / _safe_name(name)
+        stem, suffix, n = path.stem, path.suffix, 1
+        while path.exists():
+            n += 1
+            path = self.download_dir / f"{stem}-{n}{suffix}"
+        return path
+
+    async def _on_download(self, download: Download) -> None:
+        if download.url in self._pdf_urls:
+            await download.cancel()
+            return
+        path = self._target_path(download.suggested_filename)
+        try:
+            await download.save_as(path)
+        except PlaywrightError as exc:
+            self.notes.append(f"A download from {download.url} failed: {str(exc).splitlines()[0]}")
+            return
+        self._pdf_urls.add(download.url)
+        await self._report_file(path, path.read_bytes())
+
+    def _on_response(self, response: Response) -> None:
+        """PDFs shown inline (navigation to application/pdf) are saved and read like downloads."""
+        request = response.request
+        if not request.is_navigation_request() or request.frame != self.page.main_frame:
+            return
+        ctype = (response.headers.get("content-type") or "").split(";")[0].strip().lower()
+        disposition = response.headers.get("content-disposition") or ""
+        if ctype == "application/pdf" and "attachment" not in disposition.lower():
+            self._spawn(self._fetch_pdf(response.url))
+
+    async def _fetch_pdf(self, url: str) -> None:
+        if url in self._pdf_urls:
+            return
+        self._pdf_urls.add(url)
+        try:
+            reply = await self.context.request.get(url, timeout=self.config.navigation_timeout_s * 1000)
+            data = await reply.body()
+        except PlaywrightError as exc:
+            self.notes.append(f"A PDF at {url} could not be fetched: {str(exc).splitlines()[0]}")
+            return
+        name = Path(urlparse(url).path).name or "document.pdf"
+        path = self._target_path(name if name.lower().endswith(".pdf") else name + ".pdf")
+        path.write_bytes(data)
+        await self._report_file(path, data)
+
+    async def _report_file(self, path: Path, data: bytes) -> None:
+        self.downloads.append(path)
+        if is_pdf(data):
+            text = await asyncio.to_thread(pdf_text, data)
+            self.notes.append(pdf_note(path, text, self.config.pdf_excerpt_chars))
+        else:
+            self.notes.append(f"A file was downloaded: {path.name} ({len(data)} bytes), saved in the task folder.")

@@ -1,0 +1,365 @@
+// webvoyager page agent: injected into every frame (as an init script, or on demand).
+// Finds interactive elements in one pass (Set-of-Mark), keeps references to them per observation
+// (the DOM is never modified), tracks DOM mutations for "settled" checks, and answers the small
+// questions actions need (what covers this point, which option matches, ...).
+(() => {
+  if (window.__webvoyager__) return;
+  const NS = {};
+  Object.defineProperty(window, "__webvoyager__", { value: NS, enumerable: false });
+
+  // ---- DOM quietness: a MutationObserver stamps the time of the last change ----------------
+  let lastMutation = performance.now();
+  try {
+    new MutationObserver(() => { lastMutation = performance.now(); })
+      .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  } catch (e) { /* documents without a root yet: settle falls back to the cap */ }
+
+  // Resolves once the DOM has had no mutation for `ms` (true), or after `capMs` (false).
+  NS.quiet = (ms, capMs) => new Promise((resolve) => {
+    const start = performance.now();
+    const check = () => {
+      const now = performance.now();
+      const idle = now - lastMutation;
+      if (idle >= ms) return resolve(true);
+      if (now - start >= capMs) return resolve(false);
+      setTimeout(check, Math.max(1, Math.min(ms - idle, capMs - (now - start))));
+    };
+    check();
+  });
+
+  // ---- helpers ------------------------------------------------------------------------------
+  const collapse = (s) => (s || "").replace(/\s+/g, " ").trim();
+  const cut = (s, n) => (s.length > n ? s.slice(0, n) : s);
+  const parentOf = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;
+  const containsDeep = (a, b) => { for (let n = b; n; n = parentOf(n)) if (n === a) return true; return false; };
+  const deepFromPoint = (x, y) => {
+    let el = document.elementFromPoint(x, y);
+    while (el && el.shadowRoot) {
+      const inner = el.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === el) break;
+      el = inner;
+    }
+    return el;
+  };
+  const allElements = (root, out) => {
+    for (const el of root.querySelectorAll("*")) {
+      out.push(el);
+      if (el.shadowRoot) allElements(el.shadowRoot, out);
+    }
+    return out;
+  };
+
+  const TAGS = new Set(["INPUT", "TEXTAREA", "SELECT", "BUTTON", "A", "VIDEO", "LI", "TD", "OPTION", "SUMMARY"]);
+  const ROLES = new Set(["button", "link", "checkbox", "radio", "tab", "menuitem", "menuitemcheckbox",
+    "menuitemradio", "option", "combobox", "textbox", "searchbox", "switch", "slider", "spinbutton",
+    "treeitem", "gridcell"]);
+  // Candidates that keep their children folded into themselves (the paper's button/link rule).
+  const folds = (el) => {
+    const tag = el.tagName, role = (el.getAttribute("role") || "").toLowerCase();
+    return tag === "BUTTON" || tag === "A" || tag === "SELECT" || role === "button" || role === "link";
+  };
+  const TEXT_INPUTS = new Set(["", "text", "search", "email", "url", "tel", "password", "number"]);
+  const FILL_INPUTS = new Set(["date", "datetime-local", "month", "week", "time", "color", "range"]);
+
+  NS.isEditable = (el) => {
+    if (!el || el.nodeType !== 1) return false;
+    if (el.tagName === "TEXTAREA") return !el.readOnly && !el.disabled;
+    if (el.tagName === "INPUT") {
+      const t = (el.getAttribute("type") || "").toLowerCase();
+      return (TEXT_INPUTS.has(t) || FILL_INPUTS.has(t)) && !el.readOnly && !el.disabled;
+    }
+    return !!el.isContentEditable;
+  };
+  NS.editKind = (el) => {
+    if (el.tagName === "INPUT" && FILL_INPUTS.has((el.getAttribute("type") || "").toLowerCase())) return "fill";
+    return el.isContentEditable && el.tagName !== "INPUT" && el.tagName !== "TEXTAREA" ? "rich" : "text";
+  };
+
+  const styleCache = new Map();
+  const styleOf = (el) => {
+    let s = styleCache.get(el);
+    if (!s) { s = getComputedStyle(el); styleCache.set(el, s); }
+    return s;
+  };
+  const isScrollBox = (el) => {
+    const s = styleOf(el);
+    return (/(auto|scroll|overlay)/.test(s.overflowY) && el.scrollHeight > el.clientHeight + 1) ||
+      (/(auto|scroll|overlay)/.test(s.overflowX) && el.scrollWidth > el.clientWidth + 1);
+  };
+  NS.scrollBox = (el) => {
+    for (let n = el; n && n !== document.body && n !== document.documentElement; n = parentOf(n)) {
+      if (isScrollBox(n)) return n;
+    }
+    return null;
+  };
+
+  const isCandidate = (el) => {
+    if (TAGS.has(el.tagName)) return !(el.tagName === "INPUT" && el.type === "hidden");
+    const role = (el.getAttribute("role") || "").toLowerCase();
+    if (role && ROLES.has(role)) return true;
+    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) return true;
+    if (el.hasAttribute("onclick")) return true;
+    const tabindex = el.getAttribute("tabindex");
+    if (tabindex !== null && parseInt(tabindex, 10) >= 0) return true;
+    // A pointer cursor counts where it is set, not where it is merely inherited.
+    if (styleOf(el).cursor === "pointer") {
+      const p = parentOf(el);
+      return !p || styleOf(p).cursor !== "pointer";
+    }
+    return false;
+  };
+
+  // The visible part of an element inside `clip` (frame-local viewport coordinates) or null.
+  const visibleRect = (el, clip) => {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) return null;
+    const x1 = Math.max(r.left, clip.x), y1 = Math.max(r.top, clip.y);
+    const x2 = Math.min(r.right, clip.x + clip.w), y2 = Math.min(r.bottom, clip.y + clip.h);
+    if (x2 <= x1 || y2 <= y1) return null;
+    return { x: x1, y: y1, w: x2 - x1, h: y2 - y1 };
+  };
+  const labelsOf = (el) => {
+    const out = [];
+    if (el.labels) for (const l of el.labels) out.push(l);
+    return out;
+  };
+  const hitsElement = (el, hit) => !!hit && (hit === el || containsDeep(el, hit) ||
+    labelsOf(el).some((l) => containsDeep(l, hit)));
+
+  const accessibleName = (el) => {
+    let name = el.getAttribute("aria-label") || "";
+    if (!name) {
+      const ids = (el.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
+      const root = el.getRootNode();
+      name = ids.map((id) => { const n = root.getElementById ? root.getElementById(id) : null; return n ? n.textContent : ""; }).join(" ");
+    }
+    if (!name && ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName)) name = labelsOf(el).map((l) => l.innerText).join(" ");
+    if (!name) name = el.getAttribute("title") || "";
+    return cut(collapse(name), 300);
+  };
+  const visibleText = (el) => {
+    let t = "";
+    if (el.tagName === "INPUT") {
+      const ty = (el.type || "").toLowerCase();
+      if (["submit", "button", "reset"].includes(ty)) t = el.value;
+      else if (ty === "image") t = el.alt || "";
+    } else if (el.tagName !== "SELECT" && el.tagName !== "TEXTAREA") {
+      t = el.innerText || el.textContent || "";
+    }
+    t = collapse(cut(t, 2000));
+    if (!t && el.querySelector) {
+      const img = el.querySelector("img[alt]");
+      if (img) t = collapse(img.alt);
+    }
+    return cut(t, 300);
+  };
+  const HTML_ATTRS = ["id", "name", "type", "role", "aria-label", "placeholder", "value", "title", "alt"];
+  const htmlOf = (el, text) => {
+    const tag = el.tagName.toLowerCase();
+    let attrs = "";
+    for (const a of HTML_ATTRS) {
+      let v = a === "value" && "value" in el && el.tagName !== "BUTTON" ? String(el.value || "") : el.getAttribute(a);
+      if (a === "value" && el.type === "password" && v) v = "****";
+      if (v) attrs += ` ${a}="${cut(collapse(v), 60).replace(/"/g, "'")}"`;
+    }
+    return `<${tag}${attrs}> ${cut(text, 60)} </${tag}>`;
+  };
+  const describe = (el, rect, local) => {
+    const tag = el.tagName.toLowerCase();
+    const role = (el.getAttribute("role") || "").toLowerCase();
+    const type = tag === "input" ? (el.getAttribute("type") || "text").toLowerCase() : "";
+    const text = visibleText(el);
+    let value = "";
+    if ((tag === "input" && !["submit", "button", "reset", "image", "checkbox", "radio"].includes(type)) || tag === "textarea") {
+      value = type === "password" && el.value ? "****" : cut(collapse(el.value || ""), 200);
+    }
+    let checked = null;
+    if (type === "checkbox" || type === "radio") checked = !!el.checked;
+    else if (["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"].includes(role)) checked = el.getAttribute("aria-checked") === "true";
+    let selected = "", options = [];
+    if (tag === "select") {
+      options = Array.from(el.options).map((o) => collapse(o.text));
+      const so = el.selectedOptions && el.selectedOptions[0];
+      selected = so ? collapse(so.text) : "";
+    }
+    return {
+      local, tag, role, type, text, value, checked, selected, options,
+      aria_label: accessibleName(el), placeholder: collapse(el.getAttribute("placeholder") || ""),
+      href: tag === "a" ? (el.href || "") : "", editable: NS.isEditable(el),
+      scrollable: NS.scrollBox(el) !== null, rect: [rect.x, rect.y, rect.w, rect.h],
+      html: htmlOf(el, text), sig: tag + "|" + text.slice(0, 80),
+    };
+  };
+
+  // ---- discovery: one call per frame -----------------------------------------------------------
+  // clip: the part of this frame's viewport that is visible in the page (frame-local coordinates).
+  NS.discover = (obsId, clip, wantTree) => {
+    styleCache.clear();
+    const visible = [];
+    for (const el of allElements(document, [])) {
+      if (!isCandidate(el)) continue;
+      const rect = visibleRect(el, clip);
+      if (!rect || rect.w * rect.h < 20) continue;
+      const s = styleOf(el);
+      if (s.visibility === "hidden" || s.visibility === "collapse") continue;
+      if (!hitsElement(el, deepFromPoint(rect.x + rect.w / 2, rect.y + rect.h / 2))) continue;
+      visible.push({ el, rect });
+    }
+    // Collapse nested candidates: innermost wins, except folding ones (button/link) swallow
+    // their descendants.
+    const set = new Set(visible.map((v) => v.el));
+    const drop = new Set();
+    for (const { el } of visible) {
+      for (let p = parentOf(el); p; p = parentOf(p)) {
+        if (!set.has(p)) continue;
+        drop.add(folds(p) ? el : p);
+      }
+    }
+    const kept = visible.filter((v) => !drop.has(v.el));
+    NS.observations = NS.observations || new Map();
+    NS.observations.set(obsId, kept.map((v) => v.el));
+    for (const id of Array.from(NS.observations.keys())) if (id < obsId - 1) NS.observations.delete(id);
+    const elements = kept.map((v, i) => describe(v.el, v.rect, i));
+    const active = document.activeElement;
+    const result = {
+      elements,
+      scroll: [window.scrollX, window.scrollY],
+      focus: active && "value" in active ? String(active.value || "") : "",
+      tree: wantTree ? NS.tree(kept.map((v) => v.el), clip) : null,
+    };
+    return result;
+  };
+
+  // ---- text-only mode: an accessibility-tree-like outline of the viewport ---------------------
+  const IMPLICIT = { H1: "heading", H2: "heading", H3: "heading", H4: "heading", H5: "heading", H6: "heading",
+    NAV: "navigation", MAIN: "main", HEADER: "banner", FOOTER: "contentinfo", FORM: "form", TABLE: "table",
+    TR: "row", UL: "list", OL: "list", LI: "listitem", IMG: "img", DIALOG: "dialog", ASIDE: "complementary",
+    SECTION: "region", LABEL: "label", IFRAME: "iframe" };
+  NS.tree = (labelled, clip) => {
+    const index = new Map(labelled.map((el, i) => [el, i]));
+    const lines = [];
+    const inView = (r) => r.width > 0 && r.height > 0 && r.right > clip.x && r.bottom > clip.y &&
+      r.left < clip.x + clip.w && r.top < clip.y + clip.h;
+    const walk = (node, depth) => {
+      for (const child of (node.shadowRoot ? node.shadowRoot.childNodes : node.childNodes)) {
+        if (child.nodeType === 3) {
+          const t = collapse(child.textContent);
+          if (!t) continue;
+          const range = document.createRange();
+          range.selectNodeContents(child);
+          if (inView(range.getBoundingClientRect())) lines.push({ depth, text: cut(t, 200) });
+          continue;
+        }
+        if (child.nodeType !== 1) continue;
+        const tag = child.tagName;
+        if (tag === "SCRIPT" || tag === "STYLE" || tag === "NOSCRIPT" || tag === "TEMPLATE") continue;
+        if (index.has(child)) { lines.push({ depth, label: index.get(child) }); continue; }
+        const s = getComputedStyle(child);
+        if (s.display === "none" || child.getAttribute("aria-hidden") === "true") continue;
+        if (tag === "IFRAME") { lines.push({ depth, frame: NS.frameIndex(child) }); continue; }
+        const role = child.getAttribute("role") || IMPLICIT[tag] || "";
+        if (role) {
+          const r = child.getBoundingClientRect();
+          if (!inView(r) && s.display !== "contents") continue;
+          let name = accessibleName(child) || (tag === "IMG" ? collapse(child.alt || "") : "");
+          const at = lines.length;
+          lines.push({ depth, text: name ? `${role} "${cut(name, 120)}"` : role });
+          walk(child, depth + 1);
+          if (lines.length === at + 1 && !name) lines.pop();
+        } else {
+          walk(child, depth);
+        }
+      }
+    };
+    if (document.body) walk(document.body, 0);
+    return lines;
+  };
+
+  // ---- actions: resolve a label, test what is under its centre ----------------------------------
+  // Returns the element of label `local` in observation `obsId`, or a string saying why not.
+  NS.target = (obsId, local, sig) => {
+    const list = NS.observations && NS.observations.get(obsId);
+    if (!list) return "stale";
+    const el = list[local];
+    if (!el || !el.isConnected) return "detached";
+    const text = visibleText(el);
+    if (el.tagName.toLowerCase() + "|" + text.slice(0, 80) !== sig) return "changed:" + text.slice(0, 80);
+    return el;
+  };
+
+  NS.describeShort = (el) => {
+    if (!el) return "nothing";
+    const tag = el.tagName.toLowerCase();
+    const id = el.id ? `#${el.id}` : "";
+    const cls = typeof el.className === "string" && el.className.trim() ? "." + el.className.trim().split(/\s+/).slice(0, 2).join(".") : "";
+    const text = cut(collapse(el.innerText || el.textContent || ""), 60);
+    return `<${tag}${id}${cls}>` + (text ? ` "${text}"` : "");
+  };
+
+  // Scrolls `el` into view if needed, then reports the centre of its visible part and what is
+  // on top there: {x, y} or {covered: "<div#banner> ..."} or {hidden: true}.
+  NS.hitTest = (el) => {
+    const clip = { x: 0, y: 0, w: window.innerWidth, h: window.innerHeight };
+    let rect = visibleRect(el, clip);
+    if (!rect || rect.w * rect.h < 4) {
+      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      rect = visibleRect(el, clip);
+    }
+    if (!rect) return { hidden: true };
+    const x = rect.x + rect.w / 2, y = rect.y + rect.h / 2;
+    const hit = deepFromPoint(x, y);
+    if (hitsElement(el, hit)) return { x, y };
+    // The hit may be a descendant of `el` in a way contains() misses (slotted content).
+    if (hit && el.contains && el.contains(hit)) return { x, y };
+    let cover = hit;
+    // Name the outermost fixed/absolute layer of the cover (the banner, not one of its spans).
+    for (let n = hit; n && n !== document.body; n = parentOf(n)) {
+      const pos = getComputedStyle(n).position;
+      if (pos === "fixed" || pos === "absolute" || pos === "sticky") cover = n;
+    }
+    return { covered: NS.describeShort(cover) };
+  };
+
+  NS.fromPoint = (x, y) => deepFromPoint(x, y);
+
+  NS.clearText = (el) => {
+    el.focus();
+    if (el.tagName === "INPUT" || el.tagName === "TEXTAREA") { el.select(); return; }
+    const sel = window.getSelection();
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    sel.removeAllRanges();
+    sel.addRange(range);
+  };
+
+  NS.scrollBy = (el, direction) => {
+    const box = el ? (NS.scrollBox(el) || null) : null;
+    const sign = direction === "up" ? -1 : 1;
+    if (el && !box) return { moved: false, nobox: true };
+    if (!box) {
+      const before = window.scrollY;
+      window.scrollBy({ top: sign * Math.round(window.innerHeight * 2 / 3), behavior: "instant" });
+      return { moved: window.scrollY !== before, y: window.scrollY };
+    }
+    const before = box.scrollTop;
+    box.scrollBy({ top: sign * Math.round(box.clientHeight * 2 / 3), behavior: "instant" });
+    return { moved: box.scrollTop !== before, y: box.scrollTop, box: NS.describeShort(box) };
+  };
+
+  NS.selectInfo = (el) => {
+    if (el.tagName !== "SELECT") return null;
+    return Array.from(el.options).map((o) => collapse(o.text));
+  };
+
+  NS.frameIndex = (iframe) => allElements(document, []).filter((e) => e.tagName === "IFRAME").indexOf(iframe);
+
+  NS.contentOffset = (iframe) => {
+    const r = iframe.getBoundingClientRect();
+    const s = getComputedStyle(iframe);
+    return [r.left + iframe.clientLeft + parseFloat(s.paddingLeft || "0"),
+      r.top + iframe.clientTop + parseFloat(s.paddingTop || "0"),
+      iframe.clientWidth - parseFloat(s.paddingLeft || "0") - parseFloat(s.paddingRight || "0"),
+      iframe.clientHeight - parseFloat(s.paddingTop || "0") - parseFloat(s.paddingBottom || "0"),
+      NS.frameIndex(iframe)];
+  };
+})();

@@ -1,0 +1,172 @@
+"""Taking an observation: scan every frame in one call each, number elements in reading order,
+take the screenshot, draw the marks and write the element text (or the text-only outline)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Frame, Page
+
+from webvoyager.browser import scripts
+from webvoyager.browser.elements_text import format_elements
+from webvoyager.browser.marks import draw_marks
+from webvoyager.browser.tree_text import FrameTree, render_tree
+from webvoyager.browser.types import Element
+
+Rect = tuple[float, float, float, float]   # x, y, width, height
+
+
+@dataclass(frozen=True)
+class LabelRef:
+    """Where a label's element lives: its frame and its index in that frame's observation list."""
+
+    frame: Frame
+    local: int
+    signature: str
+    observation_id: int
+
+
+@dataclass
+class FrameScan:
+    """One frame's answer to the page agent's discover call, placed in main-viewport coordinates."""
+
+    frame: Frame
+    path: str
+    offset: tuple[float, float]
+    raw: dict[str, Any]
+    children: list["FrameScan"] = field(default_factory=list)
+    iframe_index: int = -1
+
+
+@dataclass
+class Scan:
+    """Everything an observation needs from the page, before labels are assigned."""
+
+    elements: list[Element]
+    refs: dict[int, LabelRef]
+    fingerprint: str
+    text_tree: str | None
+
+
+def _intersect(a: Rect, b: Rect) -> Rect | None:
+    x1, y1 = max(a[0], b[0]), max(a[1], b[1])
+    x2, y2 = min(a[0] + a[2], b[0] + b[2]), min(a[1] + a[3], b[1] + b[3])
+    if x2 <= x1 or y2 <= y1:
+        return None
+    return (x1, y1, x2 - x1, y2 - y1)
+
+
+async def _scan_frame(frame: Frame, path: str, offset: tuple[float, float], clip: Rect, obs_id: int,
+                      want_tree: bool) -> FrameScan | None:
+    """Discover elements in `frame` (clip in main coordinates), then recurse into its child frames."""
+    local_clip = {"x": clip[0] - offset[0], "y": clip[1] - offset[1], "w": clip[2], "h": clip[3]}
+    try:
+        raw = await scripts.call(frame, "W.discover(arg[0], arg[1], arg[2])", [obs_id, local_clip, want_tree])
+    except PlaywrightError:
+        return None   # a frame that went away or refuses scripts contributes nothing
+    scan = FrameScan(frame=frame, path=path, offset=offset, raw=raw)
+    for i, child in enumerate(frame.child_frames):
+        try:
+            element = await child.frame_element()
+            ox, oy, w, h, index = await element.evaluate("(el) => window.__webvoyager__.contentOffset(el)")
+        except PlaywrightError:
+            continue
+        child_offset = (offset[0] + ox, offset[1] + oy)
+        child_clip = _intersect(clip, (child_offset[0], child_offset[1], w, h))
+        if child_clip is None:
+            continue
+        child_scan = await _scan_frame(child, f"{path}.{i}" if path else str(i), child_offset, child_clip,
+                                       obs_id, want_tree)
+        if child_scan is not None:
+            child_scan.iframe_index = int(index)
+            scan.children.append(child_scan)
+    return scan
+
+
+def _flatten(scan: FrameScan) -> list[tuple[FrameScan, dict[str, Any]]]:
+    items = [(scan, e) for e in scan.raw["elements"]]
+    for child in scan.children:
+        items.extend(_flatten(child))
+    return items
+
+
+def reading_order(boxes: list[Rect]) -> list[int]:
+    """Indexes of `boxes` in reading order: rows top to bottom (boxes whose vertical centres are
+    within half the smaller height share a row), left to right within a row."""
+    order = sorted(range(len(boxes)), key=lambda i: (boxes[i][1] + boxes[i][3] / 2, boxes[i][0]))
+    rows: list[list[int]] = []
+    row_cy = row_h = 0.0
+    for i in order:
+        x, y, w, h = boxes[i]
+        cy = y + h / 2
+        if rows and abs(cy - row_cy) <= min(row_h, h) / 2:
+            rows[-1].append(i)
+        else:
+            rows.append([i])
+            row_cy, row_h = cy, h
+    return [i for row in rows for i in sorted(row, key=lambda j: boxes[j][0])]
+
+
+def _element(label: int, scan: FrameScan, raw: dict[str, Any]) -> Element:
+    x, y, w, h = raw["rect"]
+    return Element(
+        label=label, tag=raw["tag"], text=raw["text"], aria_label=raw["aria_label"], role=raw["role"],
+        type=raw["type"], placeholder=raw["placeholder"], value=raw["value"], checked=raw["checked"],
+        selected=raw["selected"], options=tuple(raw["options"]), href=raw["href"], editable=raw["editable"],
+        scrollable=raw["scrollable"], bbox=(x + scan.offset[0], y + scan.offset[1], w, h),
+        frame=scan.path, html=raw["html"],
+    )
+
+
+def _frame_tree(scan: FrameScan, labels: dict[tuple[int, int], Element]) -> FrameTree:
+    own = {local: el for (sid, local), el in labels.items() if sid == id(scan)}
+    tree = FrameTree(lines=scan.raw.get("tree") or [], labels=own)
+    for child in scan.children:
+        tree.children[child.iframe_index] = _frame_tree(child, labels)
+    return tree
+
+
+def _state_parts(scan: FrameScan) -> list[str]:
+    parts = [f"{scan.path}:{scan.raw['scroll']}:{scan.raw['focus']}"]
+    for child in scan.children:
+        parts.extend(_state_parts(child))
+    return parts
+
+
+async def scan_page(page: Page, obs_id: int, viewport: tuple[int, int], text_only: bool) -> Scan:
+    """Scan all frames of `page` and label the elements 0..N in reading order."""
+    root = await _scan_frame(page.main_frame, "", (0.0, 0.0), (0.0, 0.0, float(viewport[0]), float(viewport[1])),
+                             obs_id, text_only)
+    if root is None:
+        raise PlaywrightError("the page's main frame could not be scanned")
+    items = _flatten(root)
+    boxes = [(raw["rect"][0] + s.offset[0], raw["rect"][1] + s.offset[1], raw["rect"][2], raw["rect"][3])
+             for s, raw in items]
+    order = reading_order(boxes)
+    elements: list[Element] = []
+    refs: dict[int, LabelRef] = {}
+    by_local: dict[tuple[int, int], Element] = {}
+    for label, index in enumerate(order):
+        scan, raw = items[index]
+        element = _element(label, scan, raw)
+        elements.append(element)
+        refs[label] = LabelRef(frame=scan.frame, local=raw["local"], signature=raw["sig"], observation_id=obs_id)
+        by_local[(id(scan), raw["local"])] = element
+    text = format_elements(elements)
+    digest = hashlib.sha1()
+    for part in (page.url, text, *_state_parts(root)):
+        digest.update(part.encode("utf-8", "replace") + b"\x00")
+    tree = "\n".join(render_tree(_frame_tree(root, by_local))) if text_only else None
+    return Scan(elements=elements, refs=refs, fingerprint=digest.hexdigest()[:16], text_tree=tree)
+
+
+async def capture(page: Page, obs_id: int, viewport: tuple[int, int], text_only: bool) -> tuple[Scan, bytes, bytes]:
+    """Scan and screenshot concurrently; returns (scan, clean PNG, marked PNG)."""
+    scan, png = await asyncio.gather(scan_page(page, obs_id, viewport, text_only),
+                                     page.screenshot(type="png", animations="allow", caret="initial"))
+    marked = await asyncio.to_thread(draw_marks, png, scan.elements)
+    return scan, png, marked

@@ -1,0 +1,35 @@
+"""PDF text: extract with pypdf and make the bounded excerpt the model reads in its notes."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from pypdf import PdfReader
+from pypdf.errors import PdfReadError
+
+
+def is_pdf(data: bytes) -> bool:
+    """True when `data` starts like a PDF file."""
+    return data[:1024].lstrip().startswith(b"%PDF")
+
+
+def pdf_text(data: bytes) -> str:
+    """All text of a PDF, pages separated by blank lines; '' when the file cannot be parsed."""
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        pages = [(page.extract_text() or "") for page in reader.pages]
+    except (PdfReadError, ValueError, KeyError, TypeError):
+        return ""
+    return "\n\n".join(p.strip() for p in pages if p.strip())
+
+
+def pdf_note(path: Path, text: str, limit: int) -> str:
+    """The note that tells the model a PDF arrived, with at most `limit` characters of its text."""
+    flat = re.sub(r"[ \t]+", " ", text).strip()
+    if not flat:
+        return f"A PDF was downloaded to {path.name}, but no text could be extracted from it."
+    excerpt = flat[:limit]
+    more = f" … (excerpt: first {limit} of {len(flat)} characters)" if len(flat) > limit else ""
+    return f"A PDF was downloaded ({path.name}). Its text:\n{excerpt}{more}"

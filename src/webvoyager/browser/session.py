@@ -1,0 +1,219 @@
+"""The public browser API: `Browser` (one Chromium) and `Session` (one fresh context and one tab
+for one task). Sessions observe the page (Set-of-Mark) and execute actions.
+
+    async with await Browser.launch() as browser:
+        session = await browser.new_session(download_dir=Path("out/downloads"))
+        await session.goto("http://localhost:8000/")
+        observation = await session.observe()
+        await session.execute(Click(3))
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import TracebackType
+
+from playwright.async_api import BrowserContext, Page, Playwright, async_playwright
+from playwright.async_api import Browser as PWBrowser
+from playwright.async_api import Error as PlaywrightError
+
+from webvoyager.browser import scripts
+from webvoyager.browser.actions import run_action
+from webvoyager.browser.events import SessionEvents, domain_allowed
+from webvoyager.browser.launch import start_browser
+from webvoyager.browser.observe import LabelRef, capture
+from webvoyager.browser.settle import NetworkTracker, settle
+from webvoyager.browser.targets import Resolved, resolve_label, resolve_point
+from webvoyager.browser.types import Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target
+from webvoyager.errors import ActionError, BrowserError, PageLoadError
+from webvoyager.tasks import PageState
+
+
+class Browser:
+    """One Chromium process (or a CDP connection); hands out isolated sessions."""
+
+    def __init__(self, playwright: Playwright, browser: PWBrowser, config: BrowserConfig) -> None:
+        self._playwright = playwright
+        self._browser = browser
+        self.config = config
+        self._sessions: set[Session] = set()
+
+    @classmethod
+    async def launch(cls, config: BrowserConfig | None = None) -> Browser:
+        """Start Chromium (or connect to `config.cdp_url`); BrowserError says how to fix a failure."""
+        config = config or BrowserConfig()
+        playwright = await async_playwright().start()
+        try:
+            browser = await start_browser(playwright, config)
+        except BaseException:
+            await playwright.stop()
+            raise
+        return cls(playwright, browser, config)
+
+    async def new_session(self, *, download_dir: Path, allowed_domains: tuple[str, ...] | None = None) -> Session:
+        """A fresh context (no cookies, 1024x768, en-US) with one tab, saving downloads to `download_dir`.
+        `allowed_domains` overrides the config's (empty: every domain allowed)."""
+        width, height = self.config.viewport
+        try:
+            context = await self._browser.new_context(
+                viewport={"width": width, "height": height}, device_scale_factor=1, locale=self.config.locale,
+                accept_downloads=True)
+            await context.add_init_script(scripts.page_agent_source())
+            page = await context.new_page()
+        except PlaywrightError as exc:
+            raise BrowserError(f"could not open a browser tab: {str(exc).splitlines()[0]}. "
+                               "The browser may have crashed; start it again.") from exc
+        domains = self.config.allowed_domains if allowed_domains is None else tuple(allowed_domains)
+        session = Session(self, context, page, Path(download_dir), domains)
+        await session._events.install()
+        self._sessions.add(session)
+        return session
+
+    async def close(self) -> None:
+        """Close every session, the browser and Playwright."""
+        for session in list(self._sessions):
+            await session.close()
+        try:
+            await self._browser.close()
+        except PlaywrightError:
+            pass
+        await self._playwright.stop()
+
+    async def __aenter__(self) -> Browser:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        await self.close()
+
+
+class Session:
+    """One task's browsing: a fresh context and the single tab the model sees."""
+
+    def __init__(self, browser: Browser, context: BrowserContext, page: Page, download_dir: Path,
+                 allowed_domains: tuple[str, ...]) -> None:
+        self._browser = browser
+        self.context = context
+        self._page = page
+        self.config = browser.config
+        self.download_dir = download_dir
+        self.allowed_domains = allowed_domains
+        self._events = SessionEvents(context, page, self.config, download_dir, allowed_domains)
+        self._network = NetworkTracker(page)
+        self._observation_id = 0
+        self._refs: dict[int, LabelRef] = {}
+        self._elements: list[Element] = []
+        self._closed = False
+
+    @property
+    def page(self) -> Page:
+        """The one Playwright page the model sees."""
+        return self._page
+
+    @property
+    def downloads(self) -> list[Path]:
+        """Files saved in this session's download folder, in arrival order."""
+        return list(self._events.downloads)
+
+    async def goto(self, url: str) -> None:
+        """Load `url` in the tab and wait for it to settle; PageLoadError if it never loads."""
+        timeout = self.config.navigation_timeout_s
+        if not domain_allowed(url, self.allowed_domains):
+            raise PageLoadError(self._events.blocked_note(url))
+        try:
+            await self._page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
+        except PlaywrightError as exc:
+            message = str(exc).splitlines()[0]
+            if "Download is starting" not in message:   # a PDF or file: the download handler reads it
+                raise PageLoadError(f"{url} never loaded within {timeout:.0f}s: {message}. "
+                                    "Check the URL / that the server is up.") from exc
+        await self._settle()
+
+    async def _settle(self) -> None:
+        """Let the page settle, including popups, dialogs and downloads that the last step set off."""
+        for _ in range(3):
+            await settle(self._page, self._network, quiet_ms=self.config.dom_quiet_ms,
+                         cap_s=self.config.settle_timeout_s)
+            if not self._events.busy:
+                return
+            await self._events.drain()
+
+    async def observe(self, *, text_only: bool = False) -> Observation:
+        """Screenshot + Set-of-Mark labels + element text (or the text-only outline); takes the notes
+        gathered since the previous observation."""
+        self._observation_id += 1
+        try:
+            scan, png, marked = await capture(self._page, self._observation_id, self.config.viewport, text_only)
+        except PlaywrightError as exc:
+            raise BrowserError(f"could not observe the page {self._page.url}: {str(exc).splitlines()[0]}") from exc
+        self._refs, self._elements = scan.refs, scan.elements
+        notes, self._events.notes = self._events.notes, []
+        try:
+            title = await self._page.title()
+        except PlaywrightError:
+            title = ""
+        return Observation(
+            url=self._page.url, title=title, screenshot=png, marked_screenshot=marked, elements=scan.elements,
+            text=scan.text_tree if text_only and scan.text_tree is not None else _element_text(scan.elements),
+            notes=notes, fingerprint=scan.fingerprint, observation_id=self._observation_id,
+            viewport=self.config.viewport, text_only=text_only)
+
+    async def resolve(self, target: Target) -> Resolved:
+        """The element a label (of the last observation) or a screenshot point designates."""
+        if isinstance(target, Point):
+            return await resolve_point(self._page, target, self.config.viewport)
+        if self._observation_id == 0:
+            raise ActionError("There is no screenshot yet, so labels mean nothing. Observe the page first.")
+        return await resolve_label(int(target), self._refs, self._elements)
+
+    async def execute(self, action: Action) -> Outcome:
+        """Run one action, wait for the page to settle and report what happened (notes are also
+        queued for the next observation). ActionError explains a failure to the model."""
+        if isinstance(action, Answer):
+            return Outcome(answer=action.text)
+        start_url, first_note = self._page.url, len(self._events.notes)
+        self._events.blocked.clear()
+        try:
+            notes = await run_action(self, action)
+        except PlaywrightError as exc:
+            raise ActionError(f"The action failed in the browser: {str(exc).splitlines()[0]}") from exc
+        self._events.notes.extend(notes)
+        await self._settle()
+        if self._events.blocked:
+            url = self._events.blocked[0]
+            del self._events.notes[first_note:]
+            raise ActionError(self._events.blocked_note(url))
+        new_notes = list(self._events.notes[first_note:])
+        return Outcome(notes=new_notes, navigated=self._page.url != start_url,
+                       download=self._events.downloads[-1] if self._events.downloads and
+                       any("download" in n for n in new_notes) else None)
+
+    async def page_state(self) -> PageState:
+        """URL, title, visible text, cookies and localStorage of the tab, for final-state checks."""
+        try:
+            data = await self._page.evaluate(
+                "() => { const s = {}; try { for (let i = 0; i < localStorage.length; i++) {"
+                " const k = localStorage.key(i); s[k] = localStorage.getItem(k); } } catch (e) {}"
+                " return {title: document.title, text: document.body ? document.body.innerText : '', storage: s}; }")
+            cookies = await self.context.cookies(self._page.url) if self._page.url.startswith("http") else []
+        except PlaywrightError as exc:
+            raise BrowserError(f"could not read the page state: {str(exc).splitlines()[0]}") from exc
+        return PageState(url=self._page.url, title=data["title"], text=data["text"],
+                         cookies={c["name"]: c["value"] for c in cookies}, local_storage=data["storage"])
+
+    async def close(self) -> None:
+        """Close the context (and its tab); safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        self._browser._sessions.discard(self)
+        try:
+            await self.context.close()
+        except PlaywrightError:
+            pass
+
+
+def _element_text(elements: list[Element]) -> str:
+    from webvoyager.browser.elements_text import format_elements
+
+    return format_elements(elements)

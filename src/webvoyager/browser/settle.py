@@ -1,0 +1,78 @@
+"""Waiting until a page has settled: navigation done, network quiet, DOM still for a moment.
+
+Event driven, never a fixed sleep: requests are counted as Playwright reports them, and the page
+agent's MutationObserver says when the DOM last changed. Everything is capped by one timeout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page, Request
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+
+from webvoyager.browser import scripts
+
+# Long-lived channels never "finish"; they must not hold the page unsettled.
+_IGNORED_TYPES = {"websocket", "eventsource", "manifest", "other"}
+
+
+class NetworkTracker:
+    """Counts a page's in-flight requests and lets callers wait until none are left."""
+
+    def __init__(self, page: Page) -> None:
+        self._inflight: set[Request] = set()
+        self._idle = asyncio.Event()
+        self._idle.set()
+        page.on("request", self._started)
+        page.on("requestfinished", self._ended)
+        page.on("requestfailed", self._ended)
+
+    @property
+    def inflight(self) -> int:
+        return len(self._inflight)
+
+    def _started(self, request: Request) -> None:
+        if request.resource_type in _IGNORED_TYPES:
+            return
+        self._inflight.add(request)
+        self._idle.clear()
+
+    def _ended(self, request: Request) -> None:
+        self._inflight.discard(request)
+        if not self._inflight:
+            self._idle.set()
+
+    async def wait_idle(self) -> None:
+        """Return when no request is in flight."""
+        await self._idle.wait()
+
+
+async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: float) -> bool:
+    """Wait until `page` has settled; return False when the cap was hit first (never raises)."""
+    deadline = time.monotonic() + cap_s
+
+    def left() -> float:
+        return max(0.0, deadline - time.monotonic())
+
+    while left() > 0:
+        try:
+            await page.wait_for_load_state("load", timeout=left() * 1000)
+            await asyncio.wait_for(network.wait_idle(), timeout=left())
+            quiet = await scripts.call(page.main_frame, "W.quiet(arg[0], arg[1])", [quiet_ms, left() * 1000])
+        except (asyncio.TimeoutError, PlaywrightTimeoutError):
+            return False
+        except PlaywrightError as exc:
+            if _is_closed(exc):
+                return False
+            continue   # a navigation destroyed the context mid-wait: start over on the new document
+        if quiet and network.inflight == 0:
+            return True
+    return False
+
+
+def _is_closed(exc: PlaywrightError) -> bool:
+    text = str(exc)
+    return "has been closed" in text or "Target closed" in text
