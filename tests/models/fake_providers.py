@@ -136,7 +136,8 @@ class _FakeServer:
         raise NotImplementedError
 
     def start(self) -> _FakeServer:
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
+                                        daemon=True)
         self._thread.start()
         return self
 

@@ -71,7 +71,7 @@ class OpenAIModel:
 
     def _token_limit_name(self) -> str:
         name = self.model.rsplit("/", 1)[-1].lower()
-        if self.base_url is None and name.startswith(_COMPLETION_TOKENS_PREFIXES):
+        if name.startswith(_COMPLETION_TOKENS_PREFIXES):
             return "max_completion_tokens"
         return "max_tokens"
 
@@ -90,7 +90,8 @@ class OpenAIModel:
             functools.partial(self._client.chat.completions.create, **request),
             classify=lambda exc: classify_sdk_error(exc, openai),
             policy=self._retry, provider="openai", model=self.model,
-            key_hint=self.key_env if self.base_url is None else f"{self.key_env} / the server's key",
+            key_hint=self.key_env if self.base_url is None else
+            f"{self.key_env} (or the key the server at {self.base_url} expects)",
             secrets=[self._api_key],
         )
         if not response.choices:
