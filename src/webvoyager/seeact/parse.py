@@ -84,7 +84,7 @@ def _lines_with_offsets(text: str) -> list[tuple[int, str]]:
     return lines
 
 
-_LETTER = re.compile(r"^(?:option|choice)?\s*[\[(<\"'`*]*\s*([A-Za-z]{1,2})(?![A-Za-z])\s*[\])>\"'`*]*\s*[.:)\-]?")
+_LETTER = re.compile(r"^(?i:option|choice)?\s*[\[(<\"'`*]*\s*([A-Za-z]{1,2})(?![A-Za-z])\s*[\])>\"'`*]*\s*[.:)\-]?")
 
 
 def parse_letter(value: str) -> str | None:
@@ -210,7 +210,7 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[^\w\s]", " ", text.lower())).strip()
 
 
-def closest_option(options: Sequence[str], wanted: str, *, cutoff: float = 0.4) -> str | None:
+def closest_option(options: Sequence[str], wanted: str, *, cutoff: float = 0.6) -> str | None:
     """The option of a <select> that best matches `wanted`, or None when nothing is close.
 
     Exact (case/punctuation-insensitive) beats containment, which beats fuzzy similarity; containment
