@@ -25,7 +25,8 @@ logger = logging.getLogger("webvoyager.models")
 
 T = TypeVar("T")
 
-FailureKind = Literal["rate_limit", "server", "timeout", "connection", "auth", "bad_request"]
+FailureKind = Literal["rate_limit", "server", "timeout", "connection", "auth", "bad_request",
+                      "invalid_response"]
 
 RETRY_BASE_ENV = "WEBVOYAGER_RETRY_BASE_S"
 RETRY_CAP_ENV = "WEBVOYAGER_RETRY_CAP_S"
@@ -94,6 +95,7 @@ class Failure:
             "connection": "connection error",
             "auth": "authentication error",
             "bad_request": "bad request",
+            "invalid_response": "unreadable response",
         }[self.kind]
         return f"HTTP {self.status} {label}" if self.status else label
 
@@ -145,6 +147,9 @@ def classify_sdk_error(exc: BaseException, sdk: ModuleType) -> Failure | None:
         if status in (401, 403):
             return Failure("auth", message, status)
         return Failure("bad_request", message, status)
+    if isinstance(exc, sdk.APIError):
+        # e.g. a 200 whose body does not match the API schema (a half-compatible local server)
+        return Failure("invalid_response", str(exc))
     return None
 
 
@@ -218,6 +223,11 @@ def _fatal_error(failure: Failure, message: str, provider: str, model: str, key_
         )
     if failure.kind == "auth":
         return ModelError(f"authentication failed for {provider}: {message}; check {key_hint}")
+    if failure.kind == "invalid_response":
+        return ModelError(
+            f"{provider} sent a response that could not be read for model {model!r}: {message}; "
+            "check that the server really speaks this provider's API"
+        )
     if failure.status == 404:
         return ModelError(
             f"{provider} answered 404 for model {model!r}: {message}; check the model name "
