@@ -1,0 +1,212 @@
+"""The benchmark runner: N tasks at once in one shared browser, resumable, never stopped by one task.
+
+Each worker takes the next pending task, marks it running in `runs.sqlite`, runs it through the agent
+(`agent.api.execute_task`, one fresh browser context per task) under a wall-clock timeout, adds the
+bench's own facts to its `result.json` (golden answer and match, original and effective question,
+attempt), and marks it done. The browser is relaunched when it has died. `summary.json` is rewritten
+at the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import shutil
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from webvoyager.bench.golden import golden_match
+from webvoyager.bench.store import RunStore
+from webvoyager.bench.summary import write_summary
+from webvoyager.errors import ConfigError
+from webvoyager.fileio import write_json_atomic
+from webvoyager.models.base import ChatModel
+from webvoyager.tasks import Task
+from webvoyager.trajectory import Result, TaskDir, safe_dirname
+from webvoyager.usage import Usage
+
+if TYPE_CHECKING:
+    from webvoyager.agent.api import RunSettings
+    from webvoyager.browser.session import Browser
+    from webvoyager.browser.types import BrowserConfig
+
+log = logging.getLogger("webvoyager.bench")
+
+
+class BenchListener(Protocol):
+    """Progress callbacks (the CLI's progress bar implements them)."""
+
+    def started(self, task: Task) -> None: ...
+
+    def finished(self, task: Task, result: Result) -> None: ...
+
+
+@dataclass(frozen=True)
+class BenchOptions:
+    """How to run the suite."""
+
+    workers: int = 1
+    task_timeout_s: float | None = 600.0
+    resume: bool = False
+
+    def validate(self) -> BenchOptions:
+        if self.workers < 1:
+            raise ConfigError("--workers must be at least 1")
+        if self.task_timeout_s is not None and self.task_timeout_s <= 0:
+            raise ConfigError("--task-timeout must be a positive number of seconds")
+        return self
+
+
+@dataclass
+class BenchOutcome:
+    """What this invocation did (the whole run's numbers are in summary.json)."""
+
+    ran: int
+    kept: int
+    redone: list[str]
+    summary: dict[str, Any]
+    wall_s: float
+
+
+class _SharedBrowser:
+    """The one browser all workers use; relaunched (once per death) when it has crashed."""
+
+    def __init__(self, config: BrowserConfig) -> None:
+        self.config = config
+        self.browser: Browser | None = None
+        self.restarts = 0
+        self._lock = asyncio.Lock()
+
+    async def get(self) -> Browser:
+        async with self._lock:
+            if self.browser is not None and not _alive(self.browser):
+                log.warning("the browser died; starting a new one")
+                old, self.browser = self.browser, None
+                self.restarts += 1
+                try:
+                    await old.close()
+                except Exception:  # noqa: BLE001 - it is already dead
+                    pass
+            if self.browser is None:
+                from webvoyager.browser.session import Browser
+
+                self.browser = await Browser.launch(self.config)
+            return self.browser
+
+    async def close(self) -> None:
+        if self.browser is not None:
+            await self.browser.close()
+            self.browser = None
+
+
+def _alive(browser: Browser) -> bool:
+    # Browser exposes no health check; Playwright's own browser object knows whether it is connected.
+    inner = getattr(browser, "_browser", None)
+    return bool(inner.is_connected()) if inner is not None and hasattr(inner, "is_connected") else True
+
+
+def _finalize(task: Task, result: Result, folder: Path, attempt: int) -> Result:
+    """Add the bench's facts to the result and rewrite result.json (atomically)."""
+    extra = dict(result.extra)
+    if task.golden_answer is not None:
+        extra["golden_answer"] = task.golden_answer
+        extra["golden_match"] = golden_match(result.answer, task.golden_answer)
+    if task.original_question is not None:
+        extra["original_question"] = task.original_question
+        extra["effective_question"] = task.question
+    extra["attempt"] = attempt
+    result = replace(result, extra=extra, site=result.site or task.site)
+    write_json_atomic(TaskDir(folder).result, result.to_dict())
+    return result
+
+
+def _timeout_result(task: Task, folder: Path, model: ChatModel, settings: RunSettings, limit: float) -> Result:
+    steps = TaskDir(folder).load_steps()
+    usage = sum((s.usage for s in steps), Usage())
+    return Result(task_id=task.id, question=task.question, start_url=task.start_url, status="timeout",
+                  steps=len(steps), final_url=steps[-1].url if steps else "", site=task.site,
+                  error=f"the task took longer than the --task-timeout of {limit:g} s", usage=usage,
+                  model=model.spec, policy=settings.policy, timings={"wall_s": limit})
+
+
+def _error_result(task: Task, model: ChatModel, settings: RunSettings, exc: BaseException, wall: float) -> Result:
+    return Result(task_id=task.id, question=task.question, start_url=task.start_url, status="error",
+                  error=f"{type(exc).__name__}: {exc}", site=task.site, model=model.spec,
+                  policy=settings.policy, timings={"wall_s": wall})
+
+
+async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSettings, run_dir: Path,
+                    options: BenchOptions, browser_config: BrowserConfig | None = None,
+                    listener: BenchListener | None = None) -> BenchOutcome:
+    """Run `tasks` into `run_dir` (see the module docstring); returns this invocation's counts."""
+    from webvoyager.agent.api import execute_task
+    from webvoyager.browser.types import BrowserConfig
+
+    options.validate()
+    if len({safe_dirname(t.id) for t in tasks}) != len(tasks):
+        raise ConfigError("two tasks map to the same folder name; task ids must be unique")
+    started = time.perf_counter()
+    store = RunStore(run_dir)
+    try:
+        counts = store.counts()
+        if not options.resume and counts["done"] + counts["running"] > 0:
+            raise ConfigError(f"{run_dir} already holds a run; pass --resume to continue it, or choose a new --out")
+        store.add_tasks((t.id, safe_dirname(t.id), t.site) for t in tasks)
+        redone = store.reset_interrupted()
+        state = {r.task_id: r.state for r in store.rows()}
+        todo = [t for t in tasks if state.get(t.id) != "done"]
+        queue: asyncio.Queue[Task] = asyncio.Queue()
+        for t in todo:
+            queue.put_nowait(t)
+        shared = _SharedBrowser(browser_config or BrowserConfig(headless=settings.headless))
+
+        async def run_one(task: Task) -> None:
+            folder = run_dir / safe_dirname(task.id)
+            if folder.exists():  # leftovers of an interrupted attempt: start clean
+                shutil.rmtree(folder)
+            attempt = store.start(task.id)
+            if listener:
+                listener.started(task)
+            t0 = time.perf_counter()
+            try:
+                browser = await shared.get()
+                coro = execute_task(task, browser=browser, model=model, settings=settings, task_dir=folder)
+                result = await asyncio.wait_for(coro, options.task_timeout_s)
+            except asyncio.TimeoutError:
+                result = _timeout_result(task, folder, model, settings, options.task_timeout_s or 0.0)
+            except Exception as exc:  # noqa: BLE001 - a task error never stops the run
+                log.exception("task %s failed in the runner", task.id)
+                result = _error_result(task, model, settings, exc, time.perf_counter() - t0)
+            result = _finalize(task, result, folder, attempt)
+            store.finish(task.id, result.status, result.success)
+            if listener:
+                listener.finished(task, result)
+
+        async def worker() -> None:
+            while not queue.empty():
+                await run_one(queue.get_nowait())
+
+        try:
+            await asyncio.gather(*(worker() for _ in range(min(options.workers, max(len(todo), 1)))))
+        finally:
+            await shared.close()
+    finally:
+        store.close()
+    wall = time.perf_counter() - started
+    previous = _previous_wall(run_dir) if options.resume else 0.0
+    summary = write_summary(run_dir, run_wall_s=previous + wall)
+    return BenchOutcome(ran=len(todo), kept=len(tasks) - len(todo), redone=redone, summary=summary, wall_s=wall)
+
+
+def _previous_wall(run_dir: Path) -> float:
+    import json
+
+    path = run_dir / "summary.json"
+    if not path.is_file():
+        return 0.0
+    try:
+        return float(json.loads(path.read_text(encoding="utf-8")).get("run_wall_s") or 0.0)
+    except (ValueError, json.JSONDecodeError):
+        return 0.0
