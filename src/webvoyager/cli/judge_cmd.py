@@ -1,9 +1,115 @@
-"""CLI commands: judge (placeholder until its issue lands)."""
+"""CLI commands: `webvoyager judge RUN_DIR --model SPEC ...` and `webvoyager judge agreement LABELS ...`.
+
+`judge` is a command group whose default command judges a run: `judge RUN_DIR` is `judge run RUN_DIR`.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import csv
+from pathlib import Path
+from typing import Any, Optional
+
+
 import typer
+from rich.markup import escape
+from rich.table import Table
+from typer.core import TyperGroup
+
+from webvoyager.cli.common import console, friendly_errors
+
+
+class _DefaultToRun(TyperGroup):
+    """Routes `judge RUN_DIR ...` to the `run` subcommand when the first word is not a subcommand."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+judge_app = typer.Typer(cls=_DefaultToRun, no_args_is_help=True,
+                        help="Judge a run with an LMM (`judge RUN_DIR --model SPEC`), or measure agreement.")
+
+
+@judge_app.command("run")
+@friendly_errors
+def judge_run_cmd(
+    run_dir: Path = typer.Argument(..., help="The run directory (from bench or run)."),
+    model: str = typer.Option(..., "--model", help="Judge model: openai:MODEL, anthropic:MODEL, scripted:PATH."),
+    images: str = typer.Option("3", "--images", help="How many of the last screenshots to show: K or 'all'."),
+    protocol: str = typer.Option("webvoyager", "--protocol", help="webvoyager (the paper's) or keypoints (stricter)."),
+    workers: int = typer.Option(4, "--workers", min=1, help="Tasks judged at once."),
+    force: bool = typer.Option(False, "--force", help="Judge again tasks already judged with this protocol+model."),
+    base_url: Optional[str] = typer.Option(None, "--base-url", help="OpenAI-compatible server (vLLM, Ollama...)."),
+) -> None:
+    """Judge every finished task of RUN_DIR; writes judgement.json per task and updates summary.json."""
+    from webvoyager.judge.record import Judgement
+    from webvoyager.judge.runner import JudgeSettings, judge_run, parse_images
+    from webvoyager.models.factory import check_model_ready, create_model
+
+    settings = JudgeSettings(protocol=protocol, images=parse_images(images), workers=workers, force=force).validate()
+    check_model_ready(model, base_url=base_url)
+    chat_model = create_model(model, base_url=base_url)
+
+    def show(j: Judgement) -> None:
+        colour = {"SUCCESS": "green", "NOT SUCCESS": "red", None: "yellow"}[j.verdict]
+        note = j.error or ("no answer, no model call" if not j.model_called else f"{j.images} image(s)")
+        console.print(f"[{colour}]{j.verdict or 'ERROR'}[/] {escape(j.task_id)} [dim]({escape(note)})[/]")
+
+    report = asyncio.run(judge_run(run_dir, chat_model, settings, on_done=show))
+    console.print(f"Judged {len(report.judged)} task(s): {report.success} SUCCESS; skipped {len(report.skipped)} "
+                  f"already judged; {len(report.errors)} error(s).")
+    from webvoyager.cli.bench_cmd import print_summary
+    from webvoyager.bench.summary import write_summary
+
+    print_summary(write_summary(run_dir), title=f"Results ({protocol} judge)")
+    if report.errors:
+        raise typer.Exit(code=1)
+
+
+def _row(name: str, agr: Any) -> list[str]:
+    pct = "-" if agr.agreement is None else f"{100 * agr.agreement:.1f}%"
+    kappa = "-" if agr.kappa is None else f"{agr.kappa:.3f}"
+    return [name, str(agr.n), pct, kappa, str(agr.both_success), str(agr.a_only_success),
+            str(agr.b_only_success), str(agr.both_failure)]
+
+
+@judge_app.command("agreement")
+@friendly_errors
+def agreement_cmd(
+    labels: Path = typer.Argument(..., help="Reference labels: a CSV of task_id,0/1 (or a judged run directory)."),
+    run: Optional[Path] = typer.Option(None, "--run", help="Judged run directory to compare with LABELS."),
+    other: Optional[Path] = typer.Option(None, "--other", help="A second judged run directory or labels CSV."),
+    csv_out: Optional[Path] = typer.Option(None, "--csv", help="Also write the comparison rows to this CSV."),
+) -> None:
+    """Agreement %, Cohen's kappa and the confusion matrix between labels and judges (or two judges)."""
+    from webvoyager.errors import ConfigError
+    from webvoyager.judge.agreement import compare, load_labels
+
+    sources = [("labels", labels)] + [(n, p) for n, p in (("run", run), ("other", other)) if p is not None]
+    if len(sources) < 2:
+        raise ConfigError("compare LABELS with something: pass --run RUN_DIR (and/or --other RUN_DIR2 or CSV)")
+    loaded = {name: load_labels(path) for name, path in sources}
+    names = [n for n, _ in sources]
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    table = Table(title="Agreement (a = first, b = second)")
+    header = ["a vs b", "tasks", "agreement", "kappa", "a1 b1", "a1 b0", "a0 b1", "a0 b0"]
+    for col in header:
+        table.add_column(col, justify="left" if col == "a vs b" else "right")
+    rows = []
+    for a, b in pairs:
+        row = _row(f"{a} vs {b}", compare(loaded[a], loaded[b]))
+        rows.append(row)
+        table.add_row(*row)
+    console.print(table)
+    if csv_out is not None:
+        with csv_out.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(header)
+            writer.writerows(rows)
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+    app.add_typer(judge_app, name="judge")
