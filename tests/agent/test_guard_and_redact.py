@@ -56,3 +56,25 @@ def test_redactor_blacks_out_boxes_in_png() -> None:
     out = Image.open(io.BytesIO(Redactor(["xyz"]).png(buf.getvalue(), [(10, 5, 10, 5)]))).convert("RGB")
     assert out.getpixel((15, 7)) == (0, 0, 0)
     assert out.getpixel((2, 2)) == (255, 255, 255)
+
+
+def test_log_filter_redacts_messages_and_exception_text(caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    from webvoyager.agent.redact import RedactingFilter
+
+    logger = logging.getLogger("webvoyager.test_redact")
+    handler = logging.NullHandler()
+    handler.addFilter(RedactingFilter(Redactor(["tok-abcdefghijk"])))
+    logger.addHandler(handler)  # runs before the capture handler up the tree, so the record is cleaned
+    try:
+        with caplog.at_level(logging.WARNING):
+            logger.warning("retrying with %s", "tok-abcdefghijk")
+            try:
+                raise ValueError("bad tok-abcdefghijk")
+            except ValueError:
+                logger.exception("failed")
+    finally:
+        logger.removeHandler(handler)
+    assert "tok-abcdefghijk" not in caplog.text
+    assert "retrying with [REDACTED]" in caplog.text and "ValueError: bad [REDACTED]" in caplog.text

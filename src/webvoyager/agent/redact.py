@@ -7,6 +7,7 @@ plus any value the user marks secret. Every occurrence is replaced by "[REDACTED
 from __future__ import annotations
 
 import io
+import logging
 import os
 from typing import Any, Iterable, Mapping
 
@@ -67,3 +68,23 @@ class Redactor:
         out = io.BytesIO()
         image.save(out, format="PNG")
         return out.getvalue()
+
+
+class RedactingFilter(logging.Filter):
+    """A logging filter that redacts secrets from the final message of every record it sees."""
+
+    def __init__(self, redactor: Redactor) -> None:
+        super().__init__()
+        self.redactor = redactor
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cleaned = self.redactor.text(message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, ()
+        if record.exc_info and record.exc_info[1] is not None and self.redactor.contains_secret(str(record.exc_info[1])):
+            # a traceback would print the secret-bearing exception text: keep only the redacted message
+            record.msg, record.args = f"{cleaned} ({type(record.exc_info[1]).__name__}: " \
+                                      f"{self.redactor.text(str(record.exc_info[1]))})", ()
+            record.exc_info, record.exc_text = None, None
+        return True

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import Optional
@@ -13,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from webvoyager.cli.common import console, friendly_errors
+from webvoyager.cli.common import console, err_console, friendly_errors
 from webvoyager.errors import ConfigError
 from webvoyager.trajectory import Result, Step
 
@@ -65,6 +66,21 @@ def print_result(result: Result, run_dir: Path, out: Console | None = None) -> N
     out.print(f"Run directory: [bold]{escape(str(run_dir))}[/]")
 
 
+def setup_logging(secrets: tuple[str, ...] = (), level: int = logging.WARNING) -> None:
+    """Show warnings (model retries with their cause, page problems) on stderr, secrets redacted."""
+    from rich.logging import RichHandler
+
+    from webvoyager.agent.redact import RedactingFilter, Redactor
+
+    handler = RichHandler(console=err_console, show_path=False, show_time=False, markup=False)
+    handler.addFilter(RedactingFilter(Redactor.from_env(secrets)))
+    root = logging.getLogger("webvoyager")
+    root.handlers = [h for h in root.handlers if not getattr(h, "_webvoyager_cli", False)]
+    handler._webvoyager_cli = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
+    root.setLevel(level)
+
+
 def _secrets_from_env(names: list[str]) -> tuple[str, ...]:
     values = []
     for name in names:
@@ -110,6 +126,7 @@ def run(
                            temperature=temperature, seed=seed, allowed_domains=tuple(allowed_domain),
                            stuck_after=stuck_after, grounding=grounding, secrets=_secrets_from_env(secret_env),
                            headless=not headed).validate()
+    setup_logging(settings.secrets)
     run_dir = out or new_run_dir()
     console.print(f"[bold]Task:[/] {escape(task)}\n[bold]Start:[/] {escape(url)}   [bold]Model:[/] {escape(spec)}"
                   f"   [bold]Policy:[/] {policy}")
