@@ -20,7 +20,7 @@ import threading
 from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable, Iterator, Union
+from typing import Any, Callable, Iterator, Self, Union
 
 # How long a "hanging" response holds the connection at most; the server's shutdown ends it sooner.
 _HANG_LIMIT_S = 30.0
@@ -135,7 +135,7 @@ class _FakeServer:
     def success(self, text: str) -> FakeResponse:
         raise NotImplementedError
 
-    def start(self) -> _FakeServer:
+    def start(self) -> Self:
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
                                         daemon=True)
         self._thread.start()
@@ -146,7 +146,7 @@ class _FakeServer:
         self._server.shutdown()
         self._server.server_close()
 
-    def __enter__(self) -> _FakeServer:
+    def __enter__(self) -> Self:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
@@ -231,10 +231,6 @@ class FakeOpenAI(_FakeServer):
     def error(self, status: int, message: str) -> FakeResponse:
         return openai_error(status, message)
 
-    def __enter__(self) -> FakeOpenAI:
-        self.start()
-        return self
-
 
 class FakeAnthropic(_FakeServer):
     """Speaks POST /v1/messages. `base_url` is the bare origin, as the Anthropic SDK expects."""
@@ -246,10 +242,6 @@ class FakeAnthropic(_FakeServer):
 
     def error(self, status: int, message: str) -> FakeResponse:
         return anthropic_error(status, message)
-
-    def __enter__(self) -> FakeAnthropic:
-        self.start()
-        return self
 
 
 def serve_openai(responder: Callable[[RecordedRequest], Reply] | None = None) -> Iterator[FakeOpenAI]:

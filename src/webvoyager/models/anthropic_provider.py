@@ -10,16 +10,13 @@ version has no typed argument for it.
 from __future__ import annotations
 
 import base64
-import functools
 import logging
 from typing import Any, Sequence
 
 import anthropic
 
 from webvoyager.models.base import Completion, ImagePart, Message, TextPart
-from webvoyager.models.pricing import PriceTable
-from webvoyager.models.retry import RetryPolicy, call_with_retries, classify_sdk_error
-from webvoyager.usage import Usage
+from webvoyager.models.provider_base import ProviderModel
 
 logger = logging.getLogger("webvoyager.models")
 
@@ -54,29 +51,20 @@ def to_anthropic_request(messages: Sequence[Message]) -> tuple[str, list[dict[st
     return system, turns
 
 
-class AnthropicModel:
+class AnthropicModel(ProviderModel):
     """A ChatModel backed by Anthropic's messages API."""
 
+    provider = "anthropic"
     key_env = "ANTHROPIC_API_KEY"
+    sdk = anthropic
+    supports_seed = False
+    _seed_warned = False  # set per instance once the ignored seed has been logged
 
-    def __init__(self, model: str, *, api_key: str, base_url: str | None = None,
-                 timeout_s: float = 120.0, retry: RetryPolicy | None = None,
-                 prices: PriceTable | None = None) -> None:
-        self.model = model
-        self.spec = f"anthropic:{model}"
-        self.base_url = base_url
-        self.supports_seed = False
-        self._seed_warned = False
-        self._retry = retry or RetryPolicy()
-        self._prices = prices or PriceTable({})
-        self._api_key = api_key  # kept only to scrub it from provider messages
+    def _make_client(self, api_key: str, base_url: str | None,
+                     timeout_s: float) -> anthropic.AsyncAnthropic:
         # max_retries=0: our retry loop is the only one, so every retry is logged with its cause.
-        self._client = anthropic.AsyncAnthropic(api_key=api_key, base_url=base_url, timeout=timeout_s,
-                                                max_retries=0)
-
-    def __repr__(self) -> str:
-        where = f", base_url={self.base_url!r}" if self.base_url else ""
-        return f"AnthropicModel({self.model!r}{where})"
+        return anthropic.AsyncAnthropic(api_key=api_key, base_url=base_url, timeout=timeout_s,
+                                        max_retries=0)
 
     async def complete(self, messages: Sequence[Message], *, temperature: float = 1.0,
                        max_tokens: int = 1024, seed: int | None = None) -> Completion:
@@ -93,12 +81,7 @@ class AnthropicModel:
         }
         if system:
             request["system"] = system
-        response = await call_with_retries(
-            functools.partial(self._client.messages.create, **request),
-            classify=lambda exc: classify_sdk_error(exc, anthropic),
-            policy=self._retry, provider="anthropic", model=self.model, key_hint=self.key_env,
-            secrets=[self._api_key],
-        )
+        response = await self._send(self._client.messages.create, request)
         text = "".join(getattr(block, "text", "") for block in response.content
                        if getattr(block, "type", "") == "text")
         usage = response.usage
@@ -106,6 +89,5 @@ class AnthropicModel:
         input_tokens = sum(int(getattr(usage, name, 0) or 0) for name in (
             "input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"))
         output_tokens = int(usage.output_tokens or 0)
-        cost = self._prices.cost(self.model, input_tokens, output_tokens)
-        return Completion(text=text, usage=Usage(input_tokens, output_tokens, cost, calls=1),
+        return Completion(text=text, usage=self._usage(input_tokens, output_tokens),
                           model=response.model or self.model)

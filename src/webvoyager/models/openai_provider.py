@@ -8,16 +8,13 @@ level; temperature, max_tokens and seed are sent as given.
 from __future__ import annotations
 
 import base64
-import functools
 from typing import Any, Sequence
 
 import openai
 
 from webvoyager.errors import ModelError
 from webvoyager.models.base import Completion, ImagePart, Message, TextPart
-from webvoyager.models.pricing import PriceTable
-from webvoyager.models.retry import RetryPolicy, call_with_retries, classify_sdk_error
-from webvoyager.usage import Usage
+from webvoyager.models.provider_base import ProviderModel
 
 # OpenAI's reasoning models refuse `max_tokens` and want `max_completion_tokens` instead.
 _COMPLETION_TOKENS_PREFIXES = ("o1", "o3", "o4", "gpt-5")
@@ -46,28 +43,16 @@ def to_openai_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
     return wire
 
 
-class OpenAIModel:
+class OpenAIModel(ProviderModel):
     """A ChatModel backed by an OpenAI(-compatible) chat-completions endpoint."""
 
+    provider = "openai"
     key_env = "OPENAI_API_KEY"
+    sdk = openai
 
-    def __init__(self, model: str, *, api_key: str, base_url: str | None = None,
-                 timeout_s: float = 120.0, retry: RetryPolicy | None = None,
-                 prices: PriceTable | None = None) -> None:
-        self.model = model
-        self.spec = f"openai:{model}"
-        self.base_url = base_url
-        self.supports_seed = True
-        self._retry = retry or RetryPolicy()
-        self._prices = prices or PriceTable({})
-        self._api_key = api_key  # kept only to scrub it from provider messages
+    def _make_client(self, api_key: str, base_url: str | None, timeout_s: float) -> openai.AsyncOpenAI:
         # max_retries=0: our retry loop is the only one, so every retry is logged with its cause.
-        self._client = openai.AsyncOpenAI(api_key=api_key, base_url=base_url, timeout=timeout_s,
-                                          max_retries=0)
-
-    def __repr__(self) -> str:
-        where = f", base_url={self.base_url!r}" if self.base_url else ""
-        return f"OpenAIModel({self.model!r}{where})"
+        return openai.AsyncOpenAI(api_key=api_key, base_url=base_url, timeout=timeout_s, max_retries=0)
 
     def _token_limit_name(self) -> str:
         name = self.model.rsplit("/", 1)[-1].lower()
@@ -86,14 +71,7 @@ class OpenAIModel:
         }
         if seed is not None:
             request["seed"] = seed
-        response = await call_with_retries(
-            functools.partial(self._client.chat.completions.create, **request),
-            classify=lambda exc: classify_sdk_error(exc, openai),
-            policy=self._retry, provider="openai", model=self.model,
-            key_hint=self.key_env if self.base_url is None else
-            f"{self.key_env} (or the key the server at {self.base_url} expects)",
-            secrets=[self._api_key],
-        )
+        response = await self._send(self._client.chat.completions.create, request)
         if not response.choices:
             raise ModelError(f"openai returned no choices for model {self.model!r}; "
                              "the server may not support this request")
@@ -101,7 +79,5 @@ class OpenAIModel:
         usage = response.usage
         input_tokens = int(getattr(usage, "prompt_tokens", 0) or 0)
         output_tokens = int(getattr(usage, "completion_tokens", 0) or 0)
-        # Price by the model asked for: servers often answer with a dated or local alias.
-        cost = self._prices.cost(self.model, input_tokens, output_tokens)
-        return Completion(text=text, usage=Usage(input_tokens, output_tokens, cost, calls=1),
+        return Completion(text=text, usage=self._usage(input_tokens, output_tokens),
                           model=response.model or self.model)
