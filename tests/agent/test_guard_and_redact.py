@@ -64,7 +64,7 @@ def test_log_filter_redacts_messages_and_exception_text(caplog: pytest.LogCaptur
     from webvoyager.agent.redact import RedactingFilter
 
     logger = logging.getLogger("webvoyager.test_redact")
-    handler = logging.NullHandler()
+    handler = logging.StreamHandler(io.StringIO())  # (NullHandler skips filters)
     handler.addFilter(RedactingFilter(Redactor(["tok-abcdefghijk"])))
     logger.addHandler(handler)  # runs before the capture handler up the tree, so the record is cleaned
     try:
