@@ -1,0 +1,120 @@
+"""`webvoyager report RUN_DIR`: one `report.html` (and `report.csv`) for a run directory.
+
+The HTML is self-contained: inline CSS, an inline SVG chart, no JavaScript, no network. Screenshots are
+linked by relative paths (`<task folder>/screenshot3.png`) rather than embedded: a 643-task run holds
+thousands of screenshots, and base64 would make the page hundreds of megabytes. The links work when the
+file is opened from disk inside its run directory (move the whole folder, not report.html alone).
+Each task has its own page (an anchored section shown with CSS `:target`), reached from the index.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from webvoyager.bench.records import TaskRecord, load_records
+from webvoyager.bench.summary import summarize
+from webvoyager.fileio import write_text_atomic
+from webvoyager.report.chart import Bar, bar_chart
+from webvoyager.trajectory import Step, TaskDir
+
+TEMPLATES = Path(__file__).parent / "templates"
+CSV_COLUMNS = ("task_id", "site", "status", "answered", "steps", "success", "signal", "checked", "judged", "golden",
+               "answer", "error", "input_tokens", "output_tokens", "cost_usd", "wall_s")
+
+
+@dataclass
+class TaskPage:
+    """What the template shows for one task."""
+
+    record: TaskRecord
+    anchor: str
+    steps: list[Step]
+    screenshot_urls: dict[int, str]
+
+
+def _anchor(dirname: str) -> str:
+    return "task-" + dirname
+
+
+def _task_page(run_dir: Path, rec: TaskRecord) -> TaskPage:
+    folder = run_dir / rec.dirname
+    steps = TaskDir(folder).load_steps() if rec.result else []
+    urls = {}
+    for step in steps:
+        name = step.screenshot or f"screenshot{step.index}.png"
+        if (folder / name).is_file():
+            urls[step.index] = f"{quote(rec.dirname)}/{quote(name)}"
+    return TaskPage(rec, _anchor(rec.dirname), steps, urls)
+
+
+def _fmt_pct(block: dict[str, Any]) -> str:
+    return "–" if block.get("rate") is None else f"{100 * block['rate']:.1f}%"
+
+
+def _env() -> Environment:
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html", "j2"]),
+                      trim_blocks=True, lstrip_blocks=True)
+    env.filters["pct"] = _fmt_pct
+    env.filters["money"] = lambda v: "–" if v is None else f"${v:.4f}" if v < 1 else f"${v:.2f}"
+    env.filters["num"] = lambda v, d=1: "–" if v is None else f"{v:.{d}f}"
+    env.filters["yesno"] = lambda v: "–" if v is None else ("yes" if v else "no")
+    return env
+
+
+def render_html(run_dir: Path) -> str:
+    """The report page for `run_dir`."""
+    records = load_records(run_dir)
+    summary = summarize(records, run_wall_s=_json(run_dir / "summary.json").get("run_wall_s"))
+    bars = [Bar(site, s["success"]["rate"], f"({s['success']['success']}/{s['tasks']})")
+            for site, s in summary["sites"].items()]
+    bars.append(Bar("overall", summary["overall"]["success"]["rate"],
+                    f"({summary['overall']['success']['success']}/{summary['overall']['tasks']})"))
+    return _env().get_template("report.html.j2").render(
+        run_dir=run_dir.resolve(), run=_json(run_dir / "run.json"), summary=summary, chart=bar_chart(bars),
+        tasks=[_task_page(run_dir, r) for r in records],
+        generated_at=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+    )
+
+
+def render_csv(run_dir: Path) -> str:
+    """One row per task (see CSV_COLUMNS)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for rec in load_records(run_dir):
+        r = rec.result
+        flag = lambda v: "" if v is None else int(v)  # noqa: E731 - tiny local formatter
+        writer.writerow([
+            rec.task_id, rec.site, r.status if r else rec.state, flag(r.answered) if r else "", r.steps if r else "",
+            flag(rec.success), rec.signal or "", flag(rec.checked), flag(rec.judged), flag(rec.golden),
+            (r.answer or "") if r else "", (r.error or "") if r else "",
+            r.usage.input_tokens if r else "", r.usage.output_tokens if r else "",
+            "" if not r or r.usage.cost_usd is None else f"{r.usage.cost_usd:.6f}",
+            f"{r.timings.get('wall_s', 0.0):.2f}" if r else "",
+        ])
+    return out.getvalue()
+
+
+def build_report(run_dir: Path) -> tuple[Path, Path]:
+    """Write report.html and report.csv into `run_dir`; returns their paths."""
+    html_path, csv_path = run_dir / "report.html", run_dir / "report.csv"
+    write_text_atomic(html_path, render_html(run_dir))
+    write_text_atomic(csv_path, render_csv(run_dir))
+    return html_path, csv_path
+
+
+def _json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
