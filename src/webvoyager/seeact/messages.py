@@ -22,18 +22,35 @@ def history_text(previous_actions: Sequence[str]) -> str:
     return "\n".join(previous_actions) if previous_actions else "None"
 
 
+def notes_text(notes: Sequence[str]) -> str:
+    """What happened since the last step (an error, a rejection, a dialog), as a short section."""
+    if not notes:
+        return ""
+    return "\nWhat happened after the last action:\n" + "\n".join(f"- {n}" for n in notes) + "\n"
+
+
 def generation_message(task: str, previous_actions: Sequence[str], screenshot: bytes, *, online: bool,
-                       media_type: str = "image/png") -> Message:
+                       media_type: str = "image/png", notes: Sequence[str] = ()) -> Message:
     """Stage 1: task, previous actions and the screenshot; the model describes the next action."""
     text = prompts.render("generation", task=task, previous_actions=history_text(previous_actions),
-                          operations=prompts.operations(online))
+                          operations=prompts.operations(online), notes=notes_text(notes))
     return Message(role="user", parts=(TextPart(text), ImagePart(data=screenshot, media_type=media_type)))
 
 
-def choice_message(batch: ChoiceBatch[object], *, online: bool, template: str = "choice") -> Message:
+def batch_note(index: int, count: int) -> str:
+    """Where a batch stands among all batches ("Question 2 of 3. ..."); empty for a single batch."""
+    if count <= 1:
+        return ""
+    note = f" (Question {index + 1} of {count}: the page's elements are split over {count} questions, top to bottom."
+    if index > 0:
+        note += " Your target was not among the options of the earlier questions."
+    return note + ")"
+
+
+def choice_message(batch: ChoiceBatch[object], *, online: bool, template: str = "choice", count: int = 1) -> Message:
     """Stage 2 (textual choices): one batch of lettered options plus the "none" letter."""
     text = prompts.render(template, options=batch.option_lines(), none_letter=batch.none_letter,
-                          op_names=prompts.op_names(online))
+                          op_names=prompts.op_names(online), batch_note=batch_note(batch.index, count))
     return Message.text("user", text)
 
 

@@ -1,0 +1,138 @@
+"""Stage 2 of SeeAct: turning the model's description of the next action into a concrete target.
+
+Every strategy continues the stage-1 conversation (`convo`) with its own question and returns a
+`Grounded`: the operation and value, and the element (label) or point to act on, plus everything
+worth recording (replies, batches, candidates shown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, Sequence
+
+from webvoyager.browser.elements_text import format_element
+from webvoyager.browser.types import Element, Observation, Point
+from webvoyager.models.base import Completion, Message
+from webvoyager.seeact import messages
+from webvoyager.seeact.actions import PAGE_OPS
+from webvoyager.seeact.choices import ChoiceBatch, letter, make_batches
+from webvoyager.seeact.marks import draw_letter_marks
+from webvoyager.seeact.parse import GroundingReply, parse_grounding
+
+Ask = Callable[[list[Message]], Awaitable[Completion]]
+MODES = ("choice", "som", "attributes", "coordinates")
+
+
+@dataclass
+class Grounded:
+    """The outcome of grounding; `error` (for the model) when nothing usable came out."""
+
+    operation: str | None = None
+    value: str = ""
+    element: Element | None = None
+    point: Point | None = None
+    replies: list[str] = field(default_factory=list)
+    error: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)   # JSON-ready; recorded in the trajectory
+    image: bytes | None = None                              # the marked screenshot (som)
+
+
+def describe_element(element: Element) -> str:
+    """The option text of an element: its line in the element-list format, without the label."""
+    line = format_element(element)
+    return line.split(": ", 1)[1] if line.startswith("[") else line
+
+
+def _page_op(reply: GroundingReply) -> bool:
+    return reply.operation in PAGE_OPS
+
+
+def _no_element(mode: str, reply: GroundingReply) -> str:
+    if reply.operation is None:
+        return ("the reply did not end with the ELEMENT / ACTION / VALUE lines; answer in exactly that format"
+                if mode != "coordinates" else "the reply did not end with the POINT / ACTION / VALUE lines")
+    return f"no element of the page was chosen for {reply.operation}"
+
+
+async def ground_choice(ask: Ask, convo: list[Message], candidates: Sequence[Element], *, batch_size: int = 17,
+                        online: bool = True) -> Grounded:
+    """Textual choices: lettered batches of candidates; the first batch that names an element wins."""
+    batches = make_batches(list(candidates), [describe_element(e) for e in candidates], batch_size)
+    out = Grounded(extra={"batches": [list(b.descriptions) for b in batches], "batch": None})
+    if not batches:
+        batches = [ChoiceBatch(items=(), descriptions=(), index=0)]
+    reply = GroundingReply()
+    for batch in batches:
+        question = messages.choice_message(batch, online=online, count=len(batches))  # type: ignore[arg-type]
+        convo.append(question)
+        completion = await ask(convo)
+        convo.append(Message.text("assistant", completion.text))
+        out.replies.append(completion.text)
+        reply = parse_grounding(completion.text)
+        picked = batch.pick(reply.element)
+        if picked is not None or _page_op(reply):
+            out.element, out.operation, out.value = picked, reply.operation, reply.value
+            out.extra["batch"] = batch.index
+            out.extra["letter"] = reply.element
+            if picked is not None and reply.operation in (None, "NONE"):
+                out.operation = "CLICK"     # an element without an operation: clicking is the usual intent
+            return out
+        if reply.element is None and reply.operation is None:
+            break   # unreadable reply: asking the next batch would not help
+    out.operation, out.value = reply.operation, reply.value
+    out.error = (_no_element("choice", reply) if reply.operation is None else
+                 "none of the offered elements matched the target you described; describe a visible element, "
+                 "or scroll to find it")
+    return out
+
+
+async def ground_som(ask: Ask, convo: list[Message], candidates: Sequence[Element], screenshot: bytes, *,
+                     online: bool = True) -> Grounded:
+    """Image annotation: candidates outlined with letter labels on the screenshot; the model names one."""
+    letters = [letter(i) for i in range(len(candidates))]
+    marked = draw_letter_marks(screenshot, [(ltr, e.bbox) for ltr, e in zip(letters, candidates)])
+    none_letter = letter(len(candidates))
+    convo.append(messages.som_message(marked, none_letter, online=online))
+    completion = await ask(convo)
+    convo.append(Message.text("assistant", completion.text))
+    reply = parse_grounding(completion.text)
+    batch = ChoiceBatch(items=tuple(candidates), descriptions=tuple(letters))
+    picked = batch.pick(reply.element)
+    out = Grounded(replies=[completion.text], operation=reply.operation, value=reply.value, element=picked,
+                   extra={"labels": {ltr: e.label for ltr, e in zip(letters, candidates)}, "letter": reply.element},
+                   image=marked)
+    if picked is None and not _page_op(reply):
+        invented = reply.element not in (None, "NONE") and not batch.is_valid_letter(reply.element)
+        out.error = (f"label {reply.element} is not on the screenshot; use one of the drawn labels" if invented
+                     else _no_element("som", reply))
+    return out
+
+
+def element_at(elements: Sequence[Element], point: Point) -> Element | None:
+    """The smallest element whose box contains the point (what a click there most likely hits)."""
+    inside = [e for e in elements if e.bbox[0] <= point.x <= e.bbox[0] + e.bbox[2]
+              and e.bbox[1] <= point.y <= e.bbox[1] + e.bbox[3]]
+    return min(inside, key=lambda e: e.bbox[2] * e.bbox[3]) if inside else None
+
+
+async def ground_coordinates(ask: Ask, convo: list[Message], observation: Observation, *,
+                             online: bool = True) -> Grounded:
+    """Pixel level: the model gives a point on the screenshot; the action happens at that point."""
+    width, height = observation.viewport
+    convo.append(messages.coordinates_message(width, height, online=online))
+    completion = await ask(convo)
+    convo.append(Message.text("assistant", completion.text))
+    reply = parse_grounding(completion.text)
+    out = Grounded(replies=[completion.text], operation=reply.operation, value=reply.value)
+    if reply.point is None:
+        if not _page_op(reply):
+            out.error = _no_element("coordinates", reply)
+        return out
+    x, y = reply.point
+    if not (0 <= x < width and 0 <= y < height):
+        out.error = f"the point ({x:.0f}, {y:.0f}) is outside the {width}x{height} screenshot"
+        return out
+    out.point = Point(x, y)
+    out.element = element_at(observation.elements, out.point)
+    out.extra["point"] = [x, y]
+    return out

@@ -1,0 +1,168 @@
+"""SeeAct's policy: stage 1 (generation) then stage 2 (grounding) for every step.
+
+Stage 1 shows the task, the previous actions as short lines and the screenshot; the model describes
+the page, its progress and the next target element, operation and value in free text. Stage 2
+continues the same conversation with the grounding question of the chosen strategy (`choice`,
+`som`, `attributes` or `coordinates`). Each step starts a fresh conversation, as in the paper; what
+happened before is carried by the previous-action lines and the notes of the last step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from webvoyager.agent.policy import Decision
+from webvoyager.browser.types import Element, Observation, Point, Wait
+from webvoyager.errors import ConfigError
+from webvoyager.models.base import ChatModel, Completion, ImagePart, Message
+from webvoyager.seeact import messages
+from webvoyager.seeact.actions import build_action, history_line
+from webvoyager.seeact.attributes import ground_attributes
+from webvoyager.seeact.confirm import ConfirmGate, needs_confirmation
+from webvoyager.seeact.grounding import MODES, Grounded, ground_choice, ground_coordinates, ground_som
+from webvoyager.seeact.ranker import LexicalRanker, Ranker
+from webvoyager.tasks import Task
+from webvoyager.usage import Usage
+
+
+@dataclass
+class _Done:
+    """One previous action as the model will read it."""
+
+    operation: str
+    value: str
+    element: Element | None
+    status: str = ""
+
+    def line(self) -> str:
+        return history_line(self.operation, self.value, self.element, status=self.status)
+
+
+class SeeActPolicy:
+    """The two-stage SeeAct policy (see module docstring); one task at a time."""
+
+    name = "seeact"
+
+    def __init__(self, model: ChatModel, *, grounding: str = "choice", ranker: Ranker | None = None, top_k: int = 50,
+                 batch_size: int = 17, temperature: float = 1.0, max_tokens: int = 1024, seed: int | None = None,
+                 confirm: ConfirmGate | None = None) -> None:
+        if grounding not in MODES:
+            raise ConfigError(f"unknown grounding {grounding!r}; use one of {', '.join(MODES)}")
+        if top_k < 1 or batch_size < 1:
+            raise ConfigError("top_k and batch_size must be at least 1")
+        self.model, self.grounding = model, grounding
+        self.ranker: Ranker = ranker or LexicalRanker()
+        self.top_k, self.batch_size = top_k, batch_size
+        self.temperature, self.max_tokens, self.seed = temperature, max_tokens, seed
+        self.confirm = confirm
+        self._task: Task | None = None
+        self._history: list[_Done] = []
+        self._log: list[dict[str, Any]] = []
+
+    # ----- Policy protocol ----------------------------------------------------------------------
+
+    def reset(self, task: Task) -> None:
+        """Start a new task: no previous actions, an empty log."""
+        self._task, self._history, self._log = task, [], []
+
+    @property
+    def previous_actions(self) -> list[str]:
+        """The previous-action lines the model sees next."""
+        return [d.line() for d in self._history]
+
+    async def decide(self, observation: Observation) -> Decision:
+        """Run both stages on the observation and turn the grounded answer into an action."""
+        if self._task is None:
+            raise ConfigError("SeeActPolicy.decide called before reset(task)")
+        self._mark_failure(observation.notes)
+        usage = Usage()
+
+        async def ask(convo: list[Message]) -> Completion:
+            nonlocal usage
+            completion = await self.model.complete(convo, temperature=self.temperature, max_tokens=self.max_tokens,
+                                                   seed=self.seed)
+            usage = usage + completion.usage
+            return completion
+
+        convo = [messages.system_message(online=True),
+                 messages.generation_message(self._task.question, self.previous_actions, observation.screenshot,
+                                             online=True, notes=observation.notes)]
+        generation = await ask(convo)
+        convo.append(Message.text("assistant", generation.text))
+        grounded = await self._ground(ask, convo, observation)
+        self._log.extend(_log_messages(convo, step=observation.observation_id))
+        extra = {"seeact": {"grounding": self.grounding, "generation": generation.text,
+                            "grounding_replies": grounded.replies, "operation": grounded.operation,
+                            "value": grounded.value, "element": grounded.element.label if grounded.element else None,
+                            "point": [grounded.point.x, grounded.point.y] if grounded.point else None,
+                            **grounded.extra}}
+        raw = "\n\n".join(grounded.replies)
+        if grounded.error or grounded.operation in (None, "NONE"):
+            return Decision(thought=generation.text, action=None, raw_output=raw, usage=usage, extra=extra,
+                            error=grounded.error or "the reply named no operation")
+        target: int | Point | None = grounded.point or (grounded.element.label if grounded.element else None)
+        built = build_action(grounded.operation, grounded.value, target, grounded.element)
+        if built.action is None:
+            return Decision(thought=generation.text, action=None, raw_output=raw, usage=usage, extra=extra,
+                            error=built.error)
+        done = _Done(grounded.operation, built.value or grounded.value, grounded.element)
+        if self.confirm is not None and needs_confirmation(done.operation, done.element):
+            verdict = await self.confirm.review(done.line(), observation.url)
+            extra["confirm"] = verdict.to_dict()
+            if verdict.choice == "reject":
+                done.status = "rejected by the user" + (f": {verdict.note}" if verdict.note else "")
+                self._history.append(done)
+                return Decision(thought=generation.text, action=None, raw_output=raw, usage=usage, extra=extra,
+                                error=f"the user rejected '{done.line()}'"
+                                      + (f" with the note: {verdict.note}" if verdict.note else ""))
+            if verdict.choice == "takeover":
+                done.status = "done by the user" + (f": {verdict.note}" if verdict.note else "")
+                self._history.append(done)
+                return Decision(thought=generation.text, action=Wait(), raw_output=raw, usage=usage, extra=extra)
+        self._history.append(done)
+        return Decision(thought=generation.text, action=built.action, raw_output=raw, usage=usage, extra=extra)
+
+    def messages_log(self) -> list[dict[str, Any]]:
+        """Every step's two-stage conversation, images replaced by placeholders."""
+        return list(self._log)
+
+    # ----- helpers ------------------------------------------------------------------------------
+
+    def candidates(self, observation: Observation) -> list[Element]:
+        """The ranker's top-k elements, back in label (reading) order: top to bottom."""
+        ranked = self.ranker.rank(self._task.question if self._task else "", self.previous_actions,
+                                  observation.elements)
+        return sorted((e for e, _ in ranked[: self.top_k]), key=lambda e: e.label)
+
+    async def _ground(self, ask: Any, convo: list[Message], observation: Observation) -> Grounded:
+        if self.grounding == "choice":
+            return await ground_choice(ask, convo, self.candidates(observation), batch_size=self.batch_size)
+        if self.grounding == "som":
+            return await ground_som(ask, convo, self.candidates(observation), observation.screenshot)
+        if self.grounding == "attributes":
+            return await ground_attributes(ask, convo, observation.elements, max_options=self.batch_size)
+        return await ground_coordinates(ask, convo, observation)
+
+    def _mark_failure(self, notes: list[str]) -> None:
+        """The loop reports a failed last action in the notes; say so in that action's line."""
+        if not self._history or self._history[-1].status:
+            return
+        for note in notes:
+            if note.lower().startswith("your last action") and "failed" in note.lower():
+                reason = note.split("failed:", 1)[-1].strip()
+                self._history[-1].status = f"failed: {reason[:120]}"
+                return
+
+
+def _log_messages(convo: list[Message], *, step: int) -> list[dict[str, Any]]:
+    out = []
+    for message in convo:
+        content: list[dict[str, Any]] = []
+        for part in message.parts:
+            if isinstance(part, ImagePart):
+                content.append({"type": "image_url", "image_url": {"url": f"<screenshot of step {step}>"}})
+            else:
+                content.append({"type": "text", "text": part.text})
+        out.append({"role": message.role, "content": content})
+    return out
