@@ -88,7 +88,7 @@ async def test_hanging_server_times_out_and_is_retried(
         provider: Provider, fast_retry: RetryPolicy, caplog: pytest.LogCaptureFixture) -> None:
     provider.server.queue(FakeResponse(hang=True), "after the timeout")
     with caplog.at_level(logging.WARNING, logger="webvoyager.models"):
-        completion = await provider.model(fast_retry, timeout_s=0.3).complete(HELLO)
+        completion = await provider.model(fast_retry, timeout_s=1.0).complete(HELLO)
     assert completion.text == "after the timeout"
     (log,) = retry_logs(caplog)
     assert "timeout" in log
