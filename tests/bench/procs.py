@@ -1,0 +1,44 @@
+"""Process-tree helpers over /proc (Linux), for tests that kill a browser or a bench run."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def children_map() -> dict[int, list[int]]:
+    """parent pid -> child pids, for every process visible in /proc."""
+    tree: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        tree.setdefault(ppid, []).append(int(entry.name))
+    return tree
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below `pid`."""
+    tree, out, todo = children_map(), [], [pid]
+    while todo:
+        for child in tree.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def browser_main_processes(root: int | None = None) -> set[int]:
+    """Chromium main processes (not renderers/helpers) below `root` (default: this process)."""
+    pids = descendants(root if root is not None else os.getpid())
+    return {p for p in pids if "chrom" in cmdline(p).split(" ")[0].lower() and "--type=" not in cmdline(p)}
