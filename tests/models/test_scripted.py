@@ -80,3 +80,29 @@ def test_bad_lines_are_reported_with_their_line(tmp_path: Path, line: str, messa
         ScriptedModel.from_file(script)
     assert str(info.value).startswith(f"{script}:2: ")
     assert message in str(info.value)
+
+
+async def test_replays_a_recorded_task_folder(tmp_path: Path) -> None:
+    from webvoyager.trajectory import Step
+
+    steps = [
+        Step(index=1, url="http://a/", raw_output="Thought: one\nAction: Click [1]"),
+        Step(index=2, url="http://a/", raw_output="", error="model call failed"),  # nothing to replay
+        Step(index=3, url="http://a/b", raw_output="Thought: two\nAction: ANSWER; yes"),
+    ]
+    (tmp_path / "trajectory.json").write_text(json.dumps({"steps": [s.to_dict() for s in steps]}))
+    for spec in (f"scripted:{tmp_path}", f"scripted:{tmp_path / 'trajectory.json'}"):
+        model = create_model(spec)
+        texts = [(await model.complete([])).text for _ in range(2)]
+        assert texts == ["Thought: one\nAction: Click [1]", "Thought: two\nAction: ANSWER; yes"]
+
+
+def test_recorded_folder_without_outputs_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "trajectory.json").write_text(json.dumps({"steps": []}))
+    with pytest.raises(ConfigError, match="holds no recorded model output"):
+        ScriptedModel.from_file(tmp_path)
+
+
+def test_folder_without_trajectory_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="is a folder without trajectory.json"):
+        ScriptedModel.from_file(tmp_path)

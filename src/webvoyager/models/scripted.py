@@ -7,8 +7,12 @@ Each non-blank line of the file is one reply, either a JSON string or an object:
     {"error": "rate_limit"}      # this call fails as if the provider's retries ran out (retryable)
     {"error": "fatal"}           # this call fails for good (like a bad request)
 
+PATH may also be a recorded task folder (or its `trajectory.json`): the raw model output of each
+recorded step is replayed in order, which re-runs a WebVoyager trajectory without a model (SeeAct
+makes several calls per step and records only one, so its runs do not replay this way).
+
 Every request is recorded in `.calls` (messages and settings) so tests can assert what was sent.
-Used by tests, demos and replays of recorded runs. One instance serves one conversation at a time.
+One instance serves one conversation at a time.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any, Sequence
 
 from webvoyager.errors import ConfigError, ModelError
 from webvoyager.models.base import Completion, Message
+from webvoyager.trajectory import TaskDir
 from webvoyager.usage import Usage
 
 _ERRORS = ("rate_limit", "fatal")
@@ -77,9 +82,31 @@ def parse_script_line(line: str, where: str) -> ScriptedReply:
     return ScriptedReply(text=reply, usage=usage, error=error)
 
 
+def load_recorded_replies(task_dir: Path) -> list[ScriptedReply]:
+    """The raw outputs of a recorded task's steps (its trajectory.json), as replies."""
+    try:
+        steps = TaskDir(task_dir).load_steps()
+    except (OSError, ValueError, TypeError) as exc:
+        raise ConfigError(f"cannot replay {task_dir / 'trajectory.json'}: {exc}") from None
+    replies = [ScriptedReply(text=step.raw_output) for step in steps if step.raw_output]
+    if not replies:
+        raise ConfigError(f"{task_dir / 'trajectory.json'} holds no recorded model output to replay")
+    return replies
+
+
 def load_script(path: str | Path) -> list[ScriptedReply]:
-    """Read a script file; raises ConfigError naming the file and line when it cannot be used."""
+    """Read a script (JSONL, or a recorded task folder / trajectory.json to replay).
+
+    Raises ConfigError naming the file and line when it cannot be used.
+    """
     file = Path(path)
+    if file.is_dir() and (file / "trajectory.json").is_file():
+        return load_recorded_replies(file)
+    if file.name == "trajectory.json" and file.is_file():
+        return load_recorded_replies(file.parent)
+    if file.is_dir():
+        raise ConfigError(f"{file} is a folder without trajectory.json; pass scripted:PATH to a JSONL "
+                          "file with one reply per line, or to a recorded task folder")
     if not file.is_file():
         raise ConfigError(f"scripted model file {file} does not exist; pass scripted:PATH to a "
                           "JSONL file with one reply per line")
