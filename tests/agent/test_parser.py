@@ -33,6 +33,8 @@ VALID = [
     ("Action: type [4]; [a]b]", Type(4, "a]b")),
     ("Action: Type [4]; [line one\nline two]", Type(4, "line one\nline two")),
     ("Action: Type 4; \"quoted text\"", Type(4, "quoted text")),
+    ("Action: Type [4]; pizza\nThis should search for pizza.", Type(4, "pizza")),
+    ("Action: ANSWER; It takes\n55 minutes", Answer("It takes\n55 minutes")),
     ("Action: Type [4]; [no enter here] (no Enter)", Type(4, "no enter here", press_enter=False)),
     ("Action: Scroll [WINDOW]; [down]", Scroll(None, "down")),
     ("Action: scroll [window]; [UP]", Scroll(None, "up")),

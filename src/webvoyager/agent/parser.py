@@ -116,11 +116,12 @@ def _clean_block(block: str) -> str:
     return block.strip().strip("*_").strip()
 
 
-def _bracketed_text(rest: str) -> tuple[str, str]:
+def _bracketed_text(rest: str, *, multiline: bool = False) -> tuple[str, str]:
     """The free text of Type/Select/ANSWER and what follows it.
 
     With a leading `[`, the text runs to the last `]` (so it may contain `]` and newlines); without
-    brackets it is the rest of the block, with one pair of surrounding quotes removed.
+    brackets it is the first line (the whole rest for `multiline`, i.e. answers), with one pair of
+    surrounding quotes removed.
     """
     rest = rest.strip()
     if rest.startswith("["):
@@ -128,6 +129,8 @@ def _bracketed_text(rest: str) -> tuple[str, str]:
         if closing > 0:
             return rest[1:closing].strip(), rest[closing + 1:].strip()
         return rest[1:].strip(), ""
+    if not multiline and rest:
+        rest = rest.splitlines()[0].strip()
     if len(rest) >= 2 and rest[0] == rest[-1] and rest[0] in "\"'":
         rest = rest[1:-1]
     return rest.strip(), ""
@@ -188,7 +191,7 @@ def _scroll(block: str) -> tuple[Action | None, str | None]:
 def _answer(block: str) -> tuple[Action | None, str | None]:
     m = re.match(r"answer" + _SEP, block, re.IGNORECASE)
     assert m is not None  # the dispatcher only sends blocks starting with "answer"
-    text, _ = _bracketed_text(block[m.end():])
+    text, _ = _bracketed_text(block[m.end():], multiline=True)
     if not text:
         return None, _needs("ANSWER", "ANSWER; [your answer]", block) + " The answer text is missing."
     return Answer(text), None
@@ -197,7 +200,7 @@ def _answer(block: str) -> tuple[Action | None, str | None]:
 def _press(block: str) -> tuple[Action | None, str | None]:
     m = re.match(r"press\s*_?\s*(?:key)?" + _SEP, block, re.IGNORECASE)
     assert m is not None
-    key, _ = _bracketed_text(block[m.end():].splitlines()[0] if block[m.end():] else "")
+    key, _ = _bracketed_text(block[m.end():])
     if not key:
         return None, _needs("PressKey", "PressKey [Enter]", block) + " The key name is missing."
     return PressKey(key), None
