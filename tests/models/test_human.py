@@ -59,3 +59,22 @@ async def test_without_image_no_screenshot_line(tmp_path: Path) -> None:
     assert (await model.complete([Message.text("user", "text-only obs")])).text == "Action: Wait"
     assert "Marked screenshot" not in out.getvalue()
     assert "text-only obs" in out.getvalue()
+
+
+def test_default_streams_are_the_terminal(tmp_path: Path) -> None:
+    """Through `create_model("human")` in a real process: stdout shows the observation, stdin answers."""
+    import subprocess
+    import sys
+
+    script = (
+        "import asyncio\n"
+        "from webvoyager.models import Message, create_model\n"
+        "model = create_model('human')\n"
+        "reply = asyncio.run(model.complete([Message.text('user', 'OBSERVATION-TEXT')]))\n"
+        "print('REPLY=' + repr(reply.text))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], input="Thought: t\nAction: Wait\n.\n",
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "OBSERVATION-TEXT" in done.stdout
+    assert "REPLY='Thought: t\\nAction: Wait'" in done.stdout

@@ -3,8 +3,8 @@
 Each call shows the element list (the text of the newest user message) and the path of the marked
 screenshot (the newest image, written to a temporary folder), then reads the reply from the input
 until a line holding only "." or the end of input. The first call also shows the system prompt, so
-the person knows the action format. Reading happens in a worker thread so the event loop (and the
-browser it drives) keeps running while the person thinks.
+the person knows the action format. Reading happens in a daemon thread so the event loop (and the
+browser it drives) keeps running while the person thinks, and Ctrl-C is not held up by a blocked read.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Sequence, TextIO
 
@@ -85,6 +86,33 @@ class HumanModel:
             lines.append(line.rstrip("\r\n"))
         return "\n".join(lines).strip() if saw_anything else None
 
+    async def _read_in_background(self) -> str | None:
+        # Not asyncio.to_thread: the default executor is joined at exit, so a read still blocked
+        # on the terminal would keep the process alive after Ctrl-C. A daemon thread does not.
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[str | None] = loop.create_future()
+
+        def settle(value: str | None, error: BaseException | None) -> None:
+            if future.done():
+                return  # the call was cancelled meanwhile
+            if error is not None:
+                future.set_exception(error)
+            else:
+                future.set_result(value)
+
+        def read() -> None:
+            try:
+                value, error = self._read_reply(), None
+            except Exception as exc:  # noqa: BLE001 - handed to the awaiting coroutine
+                value, error = None, exc
+            try:
+                loop.call_soon_threadsafe(settle, value, error)
+            except RuntimeError:
+                pass  # the loop has closed; nobody waits for this reply any more
+
+        threading.Thread(target=read, name="webvoyager-human-input", daemon=True).start()
+        return await future
+
     async def complete(self, messages: Sequence[Message], *, temperature: float = 1.0,
                        max_tokens: int = 1024, seed: int | None = None) -> Completion:
         """Show the observation, wait for the person's reply, return it (temperature etc. unused)."""
@@ -92,7 +120,7 @@ class HumanModel:
         out = self._output or sys.stdout
         out.write(self._prompt_text(messages))
         out.flush()
-        reply = await asyncio.to_thread(self._read_reply)
+        reply = await self._read_in_background()
         if reply is None:
             raise ModelError("human model: the input ended before a reply was typed; "
                              "run interactively or pipe the replies in, each ending with a '.' line")
