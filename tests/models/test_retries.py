@@ -153,3 +153,16 @@ async def test_connection_refused_is_retried_then_reported(fast_retry: RetryPoli
         with pytest.raises(ModelError, match="after 4 attempt.*connection error"):
             await model.complete(HELLO)
     assert len(retry_logs(caplog)) == 3
+
+
+@pytest.mark.parametrize("response", [
+    FakeResponse(200, {"unexpected": 1}),
+    FakeResponse(200, "just a string"),
+    FakeResponse(200, None),  # empty body
+], ids=["wrong-object", "string", "empty"])
+async def test_unreadable_success_response_is_a_clear_error(
+        provider: Provider, fast_retry: RetryPolicy, response: FakeResponse) -> None:
+    provider.server.queue(response, "never")
+    with pytest.raises(ModelError, match=r"could not be read for model .*check that the server"):
+        await provider.model(fast_retry).complete(HELLO)
+    assert len(provider.server.requests) == 1

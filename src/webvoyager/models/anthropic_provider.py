@@ -15,8 +15,8 @@ from typing import Any, Sequence
 
 import anthropic
 
-from webvoyager.models.base import Completion, ImagePart, Message, TextPart
-from webvoyager.models.provider_base import ProviderModel
+from webvoyager.models.base import ImagePart, Message, TextPart
+from webvoyager.models.provider_base import ProviderModel, Reply
 
 logger = logging.getLogger("webvoyager.models")
 
@@ -66,9 +66,8 @@ class AnthropicModel(ProviderModel):
         return anthropic.AsyncAnthropic(api_key=api_key, base_url=base_url, timeout=timeout_s,
                                         max_retries=0)
 
-    async def complete(self, messages: Sequence[Message], *, temperature: float = 1.0,
-                       max_tokens: int = 1024, seed: int | None = None) -> Completion:
-        """Send the conversation; retry transient failures; raise ModelError when it fails for good."""
+    def _request(self, messages: Sequence[Message], temperature: float, max_tokens: int,
+                 seed: int | None) -> tuple[Any, dict[str, Any]]:
         if seed is not None and not self._seed_warned:
             self._seed_warned = True
             logger.info("anthropic has no seed parameter; seed=%s is ignored for %s", seed, self.spec)
@@ -81,13 +80,16 @@ class AnthropicModel(ProviderModel):
         }
         if system:
             request["system"] = system
-        response = await self._send(self._client.messages.create, request)
-        text = "".join(getattr(block, "text", "") for block in response.content
-                       if getattr(block, "type", "") == "text")
+        return self._client.messages.create, request
+
+    def _read(self, response: Any) -> Reply:
         usage = response.usage
-        # Cached prompt tokens are still input tokens the call consumed.
-        input_tokens = sum(int(getattr(usage, name, 0) or 0) for name in (
-            "input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"))
-        output_tokens = int(usage.output_tokens or 0)
-        return Completion(text=text, usage=self._usage(input_tokens, output_tokens),
-                          model=response.model or self.model)
+        return Reply(
+            text="".join(getattr(block, "text", "") for block in response.content
+                         if getattr(block, "type", "") == "text"),
+            # Cached prompt tokens are still input tokens the call consumed.
+            input_tokens=sum(int(getattr(usage, name, 0) or 0) for name in (
+                "input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")),
+            output_tokens=int(usage.output_tokens or 0),
+            model=response.model or "",
+        )

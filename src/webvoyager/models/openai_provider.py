@@ -12,9 +12,8 @@ from typing import Any, Sequence
 
 import openai
 
-from webvoyager.errors import ModelError
-from webvoyager.models.base import Completion, ImagePart, Message, TextPart
-from webvoyager.models.provider_base import ProviderModel
+from webvoyager.models.base import ImagePart, Message, TextPart
+from webvoyager.models.provider_base import ProviderModel, Reply
 
 # OpenAI's reasoning models refuse `max_tokens` and want `max_completion_tokens` instead.
 _COMPLETION_TOKENS_PREFIXES = ("o1", "o3", "o4", "gpt-5")
@@ -60,9 +59,8 @@ class OpenAIModel(ProviderModel):
             return "max_completion_tokens"
         return "max_tokens"
 
-    async def complete(self, messages: Sequence[Message], *, temperature: float = 1.0,
-                       max_tokens: int = 1024, seed: int | None = None) -> Completion:
-        """Send the conversation; retry transient failures; raise ModelError when it fails for good."""
+    def _request(self, messages: Sequence[Message], temperature: float, max_tokens: int,
+                 seed: int | None) -> tuple[Any, dict[str, Any]]:
         request: dict[str, Any] = {
             "model": self.model,
             "messages": to_openai_messages(messages),
@@ -71,13 +69,15 @@ class OpenAIModel(ProviderModel):
         }
         if seed is not None:
             request["seed"] = seed
-        response = await self._send(self._client.chat.completions.create, request)
+        return self._client.chat.completions.create, request
+
+    def _read(self, response: Any) -> Reply:
         if not response.choices:
-            raise ModelError(f"openai returned no choices for model {self.model!r}; "
-                             "the server may not support this request")
-        text = response.choices[0].message.content or ""
+            raise ValueError("the response has no choices")
         usage = response.usage
-        input_tokens = int(getattr(usage, "prompt_tokens", 0) or 0)
-        output_tokens = int(getattr(usage, "completion_tokens", 0) or 0)
-        return Completion(text=text, usage=self._usage(input_tokens, output_tokens),
-                          model=response.model or self.model)
+        return Reply(
+            text=response.choices[0].message.content or "",
+            input_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
+            output_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+            model=response.model or "",
+        )

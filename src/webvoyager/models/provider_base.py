@@ -2,19 +2,34 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Awaitable, Callable, ClassVar
+from typing import Any, Awaitable, Callable, ClassVar, Sequence
 
+from webvoyager.errors import ModelError
+from webvoyager.models.base import Completion, Message
 from webvoyager.models.pricing import PriceTable
 from webvoyager.models.retry import RetryPolicy, call_with_retries, classify_sdk_error
 from webvoyager.usage import Usage
 
 
-class ProviderModel:
-    """Base for `openai:` and `anthropic:` models; subclasses build the SDK client and the request.
+@dataclass(frozen=True)
+class Reply:
+    """What a provider read from its SDK's response object."""
 
-    The API key is handed to the SDK client and kept only to scrub it from provider messages; it is
-    never part of `spec`, `repr` or any error.
+    text: str
+    input_tokens: int
+    output_tokens: int
+    model: str
+
+
+class ProviderModel:
+    """Base for `openai:` and `anthropic:` models.
+
+    Subclasses build the SDK client (`_make_client`), the request (`_request`) and read the response
+    (`_read`); this class runs the call with our retries, prices the usage, and turns a response of
+    the wrong shape into a ModelError. The API key is handed to the SDK client and kept only to
+    scrub it from provider messages; it is never part of `spec`, `repr` or any error.
     """
 
     provider: ClassVar[str]
@@ -33,28 +48,46 @@ class ProviderModel:
         self._api_key = api_key
         self._client = self._make_client(api_key, base_url, timeout_s)
 
-    def _make_client(self, api_key: str, base_url: str | None, timeout_s: float) -> Any:
-        raise NotImplementedError
-
     def __repr__(self) -> str:
         where = f", base_url={self.base_url!r}" if self.base_url else ""
         return f"{type(self).__name__}({self.model!r}{where})"
 
-    def _key_hint(self) -> str:
-        if self.base_url is None:
-            return self.key_env
-        return f"{self.key_env} (or the key the server at {self.base_url} expects)"
+    # -- provider specifics -------------------------------------------------------------------------
+    def _make_client(self, api_key: str, base_url: str | None, timeout_s: float) -> Any:
+        raise NotImplementedError
 
-    async def _send(self, create: Callable[..., Awaitable[Any]], request: dict[str, Any]) -> Any:
-        """Call `create(**request)` with our retries; ModelError when it fails for good."""
-        return await call_with_retries(
+    def _request(self, messages: Sequence[Message], temperature: float, max_tokens: int,
+                 seed: int | None) -> tuple[Callable[..., Awaitable[Any]], dict[str, Any]]:
+        """The SDK method to call and its keyword arguments."""
+        raise NotImplementedError
+
+    def _read(self, response: Any) -> Reply:
+        raise NotImplementedError
+
+    # -- shared -------------------------------------------------------------------------------------
+    async def complete(self, messages: Sequence[Message], *, temperature: float = 1.0,
+                       max_tokens: int = 1024, seed: int | None = None) -> Completion:
+        """Send the conversation; retry transient failures; raise ModelError when it fails for good."""
+        create, request = self._request(messages, temperature, max_tokens, seed)
+        response = await call_with_retries(
             lambda: create(**request),
             classify=lambda exc: classify_sdk_error(exc, self.sdk),
             policy=self._retry, provider=self.provider, model=self.model,
             key_hint=self._key_hint(), secrets=[self._api_key],
         )
-
-    def _usage(self, input_tokens: int, output_tokens: int) -> Usage:
+        try:
+            reply = self._read(response)
+        except (AttributeError, TypeError, IndexError, KeyError, ValueError) as exc:
+            raise ModelError(
+                f"{self.provider} sent a response that could not be read for model {self.model!r} "
+                f"({type(exc).__name__}: {exc}); check that the server really speaks this API"
+            ) from None
         # Price by the model asked for: servers often answer with a dated or local alias.
-        cost = self._prices.cost(self.model, input_tokens, output_tokens)
-        return Usage(input_tokens, output_tokens, cost, calls=1)
+        cost = self._prices.cost(self.model, reply.input_tokens, reply.output_tokens)
+        usage = Usage(reply.input_tokens, reply.output_tokens, cost, calls=1)
+        return Completion(text=reply.text, usage=usage, model=reply.model or self.model)
+
+    def _key_hint(self) -> str:
+        if self.base_url is None:
+            return self.key_env
+        return f"{self.key_env} (or the key the server at {self.base_url} expects)"

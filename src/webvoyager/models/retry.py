@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import json
 import logging
 import os
 import random
@@ -150,6 +151,8 @@ def classify_sdk_error(exc: BaseException, sdk: ModuleType) -> Failure | None:
     if isinstance(exc, sdk.APIError):
         # e.g. a 200 whose body does not match the API schema (a half-compatible local server)
         return Failure("invalid_response", str(exc))
+    if isinstance(exc, json.JSONDecodeError):  # the SDK parsing a body that is not JSON
+        return Failure("invalid_response", f"the response body is not JSON ({exc})")
     return None
 
 
