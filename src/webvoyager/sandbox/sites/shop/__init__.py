@@ -1,0 +1,1 @@
+"""Cartwheel: the sandbox online shop."""

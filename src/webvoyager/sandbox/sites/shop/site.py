@@ -1,0 +1,101 @@
+"""Cartwheel, the sandbox online shop (http://shop.localhost:<port>/).
+
+Widgets that make it hard for an agent: a search box with an autocomplete dropdown, a native
+<select> for sorting, brand/price/rating filters, pagination, product pages with tabs, custom
+(div-based, role=listbox) colour and size pickers, an add-to-cart modal, and a cart kept in
+localStorage under the key "cart" (JSON), so state checks can read it.
+"""
+
+from __future__ import annotations
+
+import math
+from urllib.parse import urlencode
+
+from webvoyager.sandbox.web import Request, Response, Site
+from webvoyager.sandbox.sites.shop import data
+
+
+class ShopSite(Site):
+    name = "shop"
+    title = "Cartwheel"
+
+    def setup(self) -> None:
+        data.products()   # generate at startup, not on the first request
+        departments = list(data.DEPARTMENTS)
+        self.env.globals.update(departments=departments, dept_slug=data.dept_slug, money=lambda x: f"${x:,.2f}")
+        self.route("/", self.home)
+        self.route("/search", self.search)
+        self.route("/c/<slug>", self.department)
+        self.route("/p/<slug>", self.product)
+        self.route("/cart", self.cart)
+        self.route("/api/suggest", self.suggest)
+
+    def home(self, request: Request) -> Response:
+        deals = sorted((p for p in data.products() if p.discount), key=lambda p: (-p.discount, p.id))[:8]
+        best = data.search(sort="featured")[:8]
+        return self.render("home.html", deals=deals, best=best,
+                           dept_counts={d: len(data.search(department=d)) for d in data.DEPARTMENTS})
+
+    def department(self, request: Request) -> Response:
+        by_slug = {data.dept_slug(d): d for d in data.DEPARTMENTS}
+        name = by_slug.get(request.params["slug"])
+        if name is None:
+            return Response.not_found("department")
+        return self._listing(request, department=name, base=f"/c/{request.params['slug']}")
+
+    def search(self, request: Request) -> Response:
+        department = request.arg("dept") if request.arg("dept") in data.DEPARTMENTS else None
+        return self._listing(request, department=department, base="/search")
+
+    def _listing(self, request: Request, department: str | None, base: str) -> Response:
+        q = request.arg("q").strip()
+        brands = request.args("brand")
+        price = request.arg("price") if data.band(request.arg("price")) else ""
+        rating = int(request.arg("rating")) if request.arg("rating") in ("3", "4") else 0
+        sort = request.arg("sort") if request.arg("sort") in data.SORTS else "featured"
+        found = data.search(q, department, brands, price, rating, sort)
+        pages = max(1, math.ceil(len(found) / data.PAGE_SIZE))
+        page = min(max(1, int(request.arg("page"))), pages) if request.arg("page").isdigit() else 1
+        shown = found[(page - 1) * data.PAGE_SIZE: page * data.PAGE_SIZE]
+        # the brands offered are those of the unfiltered-by-brand result, as on real shops
+        brand_pool = data.search(q, department, None, price, rating)
+        brand_counts: dict[str, int] = {}
+        for p in brand_pool:
+            brand_counts[p.brand] = brand_counts.get(p.brand, 0) + 1
+
+        def link(**change: object) -> str:
+            chosen = change.pop("brands", brands)
+            assert isinstance(chosen, list)
+            values: dict[str, object] = {"q": q, "dept": department if base == "/search" else "", "price": price,
+                                         "rating": rating or "", "sort": "" if sort == "featured" else sort, "page": ""}
+            values.update(change)
+            params: list[tuple[str, object]] = [("q", values["q"])] if values["q"] else []
+            if values["dept"]:
+                params.append(("dept", values["dept"]))
+            params += [("brand", b) for b in chosen]
+            params += [(k, values[k]) for k in ("price", "rating", "sort", "page") if values[k] not in ("", None, 1, 0)]
+            return base + ("?" + urlencode(params) if params else "")
+
+        def toggle(brand: str) -> list[str]:
+            return [b for b in brands if b != brand] if brand in brands else brands + [brand]
+
+        return self.render("listing.html", toggle=toggle, q=q, department=department, sel_brands=brands, price=price,
+                           rating=rating, sort=sort, sorts=data.SORTS, found=found, shown=shown, page=page,
+                           pages=pages, first=(page - 1) * data.PAGE_SIZE + 1, base=base, link=link,
+                           brand_counts=sorted(brand_counts.items()), bands=data.PRICE_BANDS)
+
+    def product(self, request: Request) -> Response:
+        product = data.by_slug().get(request.params["slug"])
+        if product is None:
+            return Response.not_found("product")
+        related = [p for p in data.search(department=product.department, sort="rating") if p.id != product.id][:4]
+        return self.render("product.html", p=product, related=related)
+
+    def cart(self, request: Request) -> Response:
+        return self.render("cart.html")
+
+    def suggest(self, request: Request) -> Response:
+        return Response.json({"q": request.arg("q"), "suggestions": data.suggestions(request.arg("q"))})
+
+
+SITE = ShopSite
