@@ -167,3 +167,14 @@ async def test_unreachable_start_page_is_an_error_result(browser, tmp_path) -> N
     result = await execute_task(task, browser=browser, model=model, settings=RunSettings(), task_dir=tmp_path / "t")
     assert result.status == "error" and result.error and result.steps == 0
     assert json.loads((tmp_path / "t" / "result.json").read_text())["status"] == "error"
+
+
+async def test_rerun_in_the_same_folder_leaves_no_stale_files(browser, pages_url, tmp_path) -> None:
+    folder = tmp_path / "t"
+    folder.mkdir()
+    for name in ("screenshot7.png", "screenshot7_clean.png", "judgement.json", "result.json"):
+        (folder / name).write_bytes(b"old attempt")
+    model = ScriptedModel.from_replies(["Thought: done\nAction: ANSWER; [nothing]"])
+    await execute_task(_task(pages_url), browser=browser, model=model, settings=RunSettings(), task_dir=folder)
+    assert not (folder / "screenshot7.png").exists() and not (folder / "judgement.json").exists()
+    _assert_run_dir_whole(folder, 1)

@@ -37,6 +37,7 @@ class Recorder:
     def start(self, task: Task, *, policy: str = "", model: str = "") -> None:
         """Begin a task: an empty trajectory is written at once, so the folder is never half-made."""
         self.files.path.mkdir(parents=True, exist_ok=True)
+        self._clear_previous_attempt()
         self.steps = []
         self._header = {"task_id": task.id, "question": task.question, "start_url": task.start_url,
                         "site": task.site, "policy": policy, "model": model}
@@ -63,6 +64,14 @@ class Recorder:
         """Write `result.json`."""
         write_json_atomic(self.files.result, self.redactor.data(result.to_dict()))
         log.info("task %s finished: %s after %d steps", result.task_id, result.status, result.steps)
+
+    def _clear_previous_attempt(self) -> None:
+        """A task redone in the same folder (bench --resume after a kill) must not keep the old
+        attempt's screenshots or verdict next to the new trajectory."""
+        stale = [*self.files.path.glob("screenshot*.png"), self.files.result, self.files.trajectory,
+                 self.files.messages, self.files.judgement]
+        for path in stale:
+            path.unlink(missing_ok=True)
 
     def _write_trajectory(self) -> None:
         data = {**self._header, "steps": [s.to_dict() for s in self.steps]}
