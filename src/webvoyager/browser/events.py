@@ -72,6 +72,12 @@ class SessionEvents:
         self._pending.add(task)
         task.add_done_callback(self._pending.discard)
 
+    def begin(self) -> None:
+        """Start of an action or navigation: forget the last one's blocked URLs and seen PDFs (a PDF
+        fetched again later is reported again)."""
+        self.blocked.clear()
+        self._pdf_urls.clear()
+
     @property
     def busy(self) -> bool:
         """True while a popup, dialog or download is still being handled."""

@@ -49,7 +49,9 @@ class Scan:
     elements: list[Element]
     refs: dict[int, LabelRef]
     fingerprint: str
+    text: str
     text_tree: str | None
+    title: str
 
 
 def _intersect(a: Rect, b: Rect) -> Rect | None:
@@ -161,7 +163,8 @@ async def scan_page(page: Page, obs_id: int, viewport: tuple[int, int], text_onl
     for part in (page.url, text, *_state_parts(root)):
         digest.update(part.encode("utf-8", "replace") + b"\x00")
     tree = "\n".join(render_tree(_frame_tree(root, by_local))) if text_only else None
-    return Scan(elements=elements, refs=refs, fingerprint=digest.hexdigest()[:16], text_tree=tree)
+    return Scan(elements=elements, refs=refs, fingerprint=digest.hexdigest()[:16], text=text, text_tree=tree,
+                title=str(root.raw.get("title") or ""))
 
 
 async def capture(page: Page, obs_id: int, viewport: tuple[int, int], text_only: bool) -> tuple[Scan, bytes, bytes]:

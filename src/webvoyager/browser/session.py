@@ -16,6 +16,7 @@ from types import TracebackType
 from playwright.async_api import BrowserContext, Page, Playwright, async_playwright
 from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from webvoyager.browser import scripts
 from webvoyager.browser.actions import run_action
@@ -120,12 +121,16 @@ class Session:
         timeout = self.config.navigation_timeout_s
         if not domain_allowed(url, self.allowed_domains):
             raise PageLoadError(self._events.blocked_note(url))
+        self._events.begin()
         try:
             await self._page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
+        except PlaywrightTimeoutError as exc:
+            raise PageLoadError(f"{url} never loaded within {timeout:.0f}s: {_first_line(exc)}. "
+                                "Check the URL / that the server is up.") from exc
         except PlaywrightError as exc:
-            message = str(exc).splitlines()[0]
+            message = _first_line(exc)
             if "Download is starting" not in message:   # a PDF or file: the download handler reads it
-                raise PageLoadError(f"{url} never loaded within {timeout:.0f}s: {message}. "
+                raise PageLoadError(f"{url} could not be loaded: {message}. "
                                     "Check the URL / that the server is up.") from exc
         await self._settle()
 
@@ -148,13 +153,9 @@ class Session:
             raise BrowserError(f"could not observe the page {self._page.url}: {str(exc).splitlines()[0]}") from exc
         self._refs, self._elements = scan.refs, scan.elements
         notes, self._events.notes = self._events.notes, []
-        try:
-            title = await self._page.title()
-        except PlaywrightError:
-            title = ""
         return Observation(
-            url=self._page.url, title=title, screenshot=png, marked_screenshot=marked, elements=scan.elements,
-            text=scan.text_tree if text_only and scan.text_tree is not None else _element_text(scan.elements),
+            url=self._page.url, title=scan.title, screenshot=png, marked_screenshot=marked, elements=scan.elements,
+            text=scan.text_tree if text_only and scan.text_tree is not None else scan.text,
             notes=notes, fingerprint=scan.fingerprint, observation_id=self._observation_id,
             viewport=self.config.viewport, text_only=text_only)
 
@@ -172,7 +173,7 @@ class Session:
         if isinstance(action, Answer):
             return Outcome(answer=action.text)
         start_url, first_note = self._page.url, len(self._events.notes)
-        self._events.blocked.clear()
+        self._events.begin()
         try:
             notes = await run_action(self, action)
         except PlaywrightError as exc:
@@ -213,7 +214,6 @@ class Session:
             pass
 
 
-def _element_text(elements: list[Element]) -> str:
-    from webvoyager.browser.elements_text import format_elements
-
-    return format_elements(elements)
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__

@@ -14,12 +14,13 @@
       .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   } catch (e) { /* documents without a root yet: settle falls back to the cap */ }
 
-  // Resolves once the DOM has had no mutation for `ms` (true), or after `capMs` (false).
+  // Resolves once the DOM has had no mutation for `ms` counted from the call (so that what an
+  // action has just set off gets the chance to start), or after `capMs` (false).
   NS.quiet = (ms, capMs) => new Promise((resolve) => {
     const start = performance.now();
     const check = () => {
       const now = performance.now();
-      const idle = now - lastMutation;
+      const idle = now - Math.max(lastMutation, start);
       if (idle >= ms) return resolve(true);
       if (now - start >= capMs) return resolve(false);
       setTimeout(check, Math.max(1, Math.min(ms - idle, capMs - (now - start))));
@@ -197,9 +198,11 @@
     styleCache.clear();
     const visible = [];
     for (const el of allElements(document, [])) {
-      if (!isCandidate(el)) continue;
+      // Geometry first: it is cheap once layout is clean, and most elements of a long page are
+      // outside the viewport, which spares them the style lookups of isCandidate.
       const rect = visibleRect(el, clip);
       if (!rect || rect.w * rect.h < 20) continue;
+      if (!isCandidate(el)) continue;
       const s = styleOf(el);
       if (s.visibility === "hidden" || s.visibility === "collapse") continue;
       if (!hitsElement(el, deepFromPoint(rect.x + rect.w / 2, rect.y + rect.h / 2))) continue;
@@ -215,7 +218,9 @@
         drop.add(folds(p) ? el : p);
       }
     }
-    const kept = visible.filter((v) => !drop.has(v.el));
+    // Empty table cells and list items (calendar padding, spacers) are candidates only by tag.
+    const kept = visible.filter((v) => !drop.has(v.el) && !((v.el.tagName === "TD" || v.el.tagName === "LI") &&
+      !v.el.hasAttribute("onclick") && !visibleText(v.el) && !accessibleName(v.el)));
     NS.observations = NS.observations || new Map();
     NS.observations.set(obsId, kept.map((v) => v.el));
     for (const id of Array.from(NS.observations.keys())) if (id < obsId - 1) NS.observations.delete(id);
@@ -225,6 +230,7 @@
       elements,
       scroll: [window.scrollX, window.scrollY],
       focus: active && "value" in active ? String(active.value || "") : "",
+      title: document.title,
       tree: wantTree ? NS.tree(kept.map((v) => v.el), clip) : null,
     };
     return result;
@@ -262,6 +268,11 @@
           const r = child.getBoundingClientRect();
           if (!inView(r) && s.display !== "contents") continue;
           let name = accessibleName(child) || (tag === "IMG" ? collapse(child.alt || "") : "");
+          // Headings and labels read best as one line, unless something to act on is inside.
+          if ((role === "heading" || role === "label") && !child.querySelector("a,button,input,select,textarea,[role]")) {
+            lines.push({ depth, text: `${role} "${cut(name || collapse(child.innerText), 160)}"` });
+            continue;
+          }
           const at = lines.length;
           lines.push({ depth, text: name ? `${role} "${cut(name, 120)}"` : role });
           walk(child, depth + 1);
