@@ -112,3 +112,13 @@ def test_repr_and_spec_hold_no_key() -> None:
     model = create_model("openai:gpt-4o", api_key="sk-very-secret-key")
     assert model.spec == "openai:gpt-4o"
     assert "sk-very-secret-key" not in repr(model)
+
+
+async def test_model_can_be_closed_and_reports_it(fake_openai: FakeOpenAI) -> None:
+    fake_openai.queue("x")
+    model = create_model("openai:gpt-4o", base_url=fake_openai.base_url, api_key="k")
+    await model.complete([Message.text("user", "hi")])
+    await model.aclose()
+    with pytest.raises(RuntimeError, match="closed"):  # a closed client refuses new requests
+        await model.complete([Message.text("user", "again")])
+    assert len(fake_openai.requests) == 1

@@ -87,6 +87,10 @@ class ProviderModel:
         usage = Usage(reply.input_tokens, reply.output_tokens, cost, calls=1)
         return Completion(text=reply.text, usage=usage, model=reply.model or self.model)
 
+    async def aclose(self) -> None:
+        """Close the SDK's HTTP connections (optional; the pool is also freed when garbage-collected)."""
+        await self._client.close()
+
     def _key_hint(self) -> str:
         if self.base_url is None:
             return self.key_env
