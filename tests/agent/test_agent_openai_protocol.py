@@ -113,3 +113,24 @@ async def test_provider_failing_for_good_ends_with_error_status(browser, pages_u
     steps = json.loads((tmp_path / "t" / "trajectory.json").read_text())["steps"]
     assert steps[0]["action"] == "Type [0]; [soup]"
     assert steps[1]["error"].startswith("model call failed") and (tmp_path / "t" / "screenshot2.png").is_file()
+
+
+async def test_anthropic_wire_format_carries_system_images_and_temperature(browser, pages_url, tmp_path,
+                                                                           monkeypatch) -> None:
+    from tests.models.fake_providers import serve_anthropic
+
+    monkeypatch.setenv("ANTHROPIC_API_KEY", KEY)
+    for server in serve_anthropic():
+        server.queue("Thought: search\nAction: Type [0]; [soup]", "Thought: done\nAction: ANSWER; [Tomato Soup]")
+        model = create_model("anthropic:claude-sonnet-4-6", base_url=server.base_url)
+        result = await execute_task(_task(pages_url), browser=browser, model=model,
+                                    settings=RunSettings(temperature=0.0, context_images=1), task_dir=tmp_path / "t")
+        assert result.status == "answered" and result.answer == "Tomato Soup"
+        last = server.requests[-1].body
+        assert last["temperature"] == 0.0
+        system = last["system"] if isinstance(last["system"], str) else " ".join(b["text"] for b in last["system"])
+        assert system == load_prompt("webvoyager_system.txt")
+        blocks = [b for m in last["messages"] if isinstance(m["content"], list) for b in m["content"]]
+        images = [b for b in blocks if b.get("type") == "image"]
+        assert len(images) == 1 and images[0]["source"]["type"] == "base64"  # k=1: only the newest screenshot
+        assert any("left out" in b.get("text", "") for b in blocks)

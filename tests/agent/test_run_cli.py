@@ -54,6 +54,7 @@ def test_run_exits_1_when_not_answered(pages_url, tmp_path) -> None:
 def test_no_model_and_no_key_is_a_clear_error(monkeypatch, tmp_path) -> None:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.delenv("WEBVOYAGER_DEFAULT_MODEL", raising=False)
     res = runner.invoke(app, ["run", "q", "--url", "http://127.0.0.1:9/", "--out", str(tmp_path / "run")])
     assert res.exit_code == 2
     assert "no model chosen" in res.output and "--model" in res.output
@@ -74,3 +75,12 @@ def test_default_model_follows_the_keys(monkeypatch) -> None:
 
     assert default_model_spec({"OPENAI_API_KEY": "x"}) == "openai:gpt-4o"
     assert default_model_spec({"ANTHROPIC_API_KEY": "x"}).startswith("anthropic:")
+    assert default_model_spec({"OPENAI_API_KEY": "x", "WEBVOYAGER_DEFAULT_MODEL": "openai:gpt-4.1"}) == "openai:gpt-4.1"
+
+
+def test_default_anthropic_model_is_not_retired() -> None:
+    from anthropic._data import DEPRECATED_MODELS  # the SDK's own deprecation table
+
+    from webvoyager.agent.api import DEFAULT_ANTHROPIC_MODEL
+
+    assert DEFAULT_ANTHROPIC_MODEL.split(":", 1)[1] not in DEPRECATED_MODELS

@@ -39,7 +39,10 @@ log = logging.getLogger("webvoyager.agent")
 
 POLICIES = ("webvoyager", "seeact")
 DEFAULT_OPENAI_MODEL = "openai:gpt-4o"
-DEFAULT_ANTHROPIC_MODEL = "anthropic:claude-sonnet-4-5"
+# claude-sonnet-4-5 reaches end of life on 2026-11-30 (the SDK's deprecation table); models get retired,
+# so the default can always be replaced without a release: WEBVOYAGER_DEFAULT_MODEL=SPEC.
+DEFAULT_ANTHROPIC_MODEL = "anthropic:claude-sonnet-4-6"
+DEFAULT_MODEL_ENV = "WEBVOYAGER_DEFAULT_MODEL"
 
 
 @dataclass(frozen=True)
@@ -131,15 +134,18 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
 
 
 def default_model_spec(environ: Mapping[str, str] | None = None) -> str:
-    """`openai:gpt-4o` with OPENAI_API_KEY, the Anthropic default with ANTHROPIC_API_KEY, else ConfigError."""
+    """$WEBVOYAGER_DEFAULT_MODEL if set; else `openai:gpt-4o` with OPENAI_API_KEY, the Anthropic default
+    with ANTHROPIC_API_KEY; else ConfigError telling how to choose."""
     env = os.environ if environ is None else environ
+    if env.get(DEFAULT_MODEL_ENV):
+        return env[DEFAULT_MODEL_ENV]
     if env.get("OPENAI_API_KEY"):
         return DEFAULT_OPENAI_MODEL
     if env.get("ANTHROPIC_API_KEY"):
         return DEFAULT_ANTHROPIC_MODEL
     raise ConfigError("no model chosen: pass --model SPEC (openai:MODEL, anthropic:MODEL, human, scripted:PATH or "
                       "reference), or set OPENAI_API_KEY or ANTHROPIC_API_KEY; for a local OpenAI-compatible server "
-                      "use --model openai:MODEL --base-url URL")
+                      "use --model openai:MODEL --base-url URL (or set WEBVOYAGER_DEFAULT_MODEL)")
 
 
 def new_run_dir(base: Path | str = "runs", prefix: str = "run") -> Path:
