@@ -224,6 +224,10 @@ async def run_task_async(task: Task | str, *, url: str | None = None, model: str
                                   task_dir=run_dir / safe_dirname(task.id), on_step=on_step)
     finally:
         await browser.close()
+        if chat_model is not model:  # we built it from a spec: free its HTTP connections
+            close = getattr(chat_model, "aclose", None)
+            if close is not None:
+                await close()
 
 
 def run_task(task: Task | str, **kwargs: Any) -> Result:
