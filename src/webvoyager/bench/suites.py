@@ -76,16 +76,19 @@ def load_suite(
 
 def filter_tasks(tasks: list[Task], *, sites: Iterable[str] = (), ids: Iterable[str] = (),
                  limit: int | None = None) -> list[Task]:
-    """Keep tasks on the given sites (case-insensitive) and/or with the given ids, then the first `limit`."""
+    """Keep tasks on the given sites and/or with the given ids, then the first `limit`.
+
+    A site is named case-insensitively by its display name, its host's first label ("hotels" for
+    http://hotels.localhost/) or its task-id prefix ("Allrecipes" in "Allrecipes--3").
+    """
     sites, ids = list(sites), list(ids)
     if sites:
-        known = {t.site.lower(): t.site for t in tasks}
-        unknown = [s for s in sites if s.lower() not in known]
+        wanted = {s.lower() for s in sites}
+        unknown = [s for s in sites if not any(s.lower() in _site_names(t) for t in tasks)]
         if unknown:
             raise ConfigError(f"no tasks on site(s) {', '.join(unknown)}; sites in this suite: "
-                              f"{', '.join(sorted(set(known.values())))}")
-        wanted = {s.lower() for s in sites}
-        tasks = [t for t in tasks if t.site.lower() in wanted]
+                              f"{', '.join(sorted({t.site for t in tasks}))}")
+        tasks = [t for t in tasks if _site_names(t) & wanted]
     if ids:
         by_id = {t.id for t in tasks}
         missing = [i for i in ids if i not in by_id]
@@ -99,6 +102,15 @@ def filter_tasks(tasks: list[Task], *, sites: Iterable[str] = (), ids: Iterable[
             raise ConfigError("--limit must be at least 1")
         tasks = tasks[:limit]
     return tasks
+
+
+def _site_names(task: Task) -> set[str]:
+    """Names a task's site answers to: its display name, its host's first label, its id prefix ("Site--n")."""
+    host = (urlparse(task.start_url).hostname or "").removeprefix("www.")
+    names = {task.site.lower(), host.split(".")[0]}
+    if "--" in task.id:
+        names.add(task.id.split("--")[0].lower())
+    return names - {""}
 
 
 def _find(data: Path | None, name: str, what: str, how: str) -> Path:
