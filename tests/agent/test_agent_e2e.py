@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from webvoyager.agent.api import RunSettings, execute_task
 from webvoyager.models.scripted import ScriptedModel
@@ -119,8 +120,7 @@ async def test_no_secret_in_any_file(browser, pages_url, tmp_path, monkeypatch) 
     monkeypatch.setenv("AGENT_TEST_API_KEY", SECRET)
     marked = "my-password-value-42"
     model = ScriptedModel.from_replies([
-        f"Thought: I will type the key {SECRET}.\nAction: Type [0]; [{SECRET}]",
-        "Thought: back\nAction: GoBack",
+        f"Thought: I will type the key {SECRET}.\nAction: Type [0]; [{SECRET}] (no Enter)",
         f"Thought: and the marked one\nAction: Type [0]; [{marked}]",
         f"Thought: done\nAction: ANSWER; [typed {marked} and {SECRET}]",
     ])
@@ -133,7 +133,12 @@ async def test_no_secret_in_any_file(browser, pages_url, tmp_path, monkeypatch) 
             assert SECRET.encode() not in data, path
             assert marked.encode() not in data, path
     steps = json.loads((tmp_path / "t" / "trajectory.json").read_text())["steps"]
-    assert steps[0]["action"] == "Type [0]; [[REDACTED]]"
+    assert steps[0]["action"] == "Type [0]; [[REDACTED]] (no Enter)"
+    # the search box showed the secret at step 2: it is blacked out in both saved screenshots
+    centre = (200, 116)  # inside the search box of index.html (fixed layout)
+    for name in ("screenshot2.png", "screenshot2_clean.png"):
+        assert Image.open(tmp_path / "t" / name).convert("RGB").getpixel(centre) == (0, 0, 0), name
+    assert Image.open(tmp_path / "t" / "screenshot1_clean.png").convert("RGB").getpixel(centre) != (0, 0, 0)
 
 
 async def test_blocked_domain_is_reported_to_the_model(browser, pages_url, tmp_path) -> None:
