@@ -155,7 +155,10 @@ class Agent:
         if self.recorder:
             self.recorder.record_step(step, observation, self.policy.messages_log())
         if self.on_step:
-            self.on_step(Step.from_dict(self.redactor.data(step.to_dict())))
+            try:
+                self.on_step(Step.from_dict(self.redactor.data(step.to_dict())))
+            except Exception:  # a broken display must not end the task
+                log.exception("the step callback failed at step %d", step.index)
 
     async def _finish(self, state: _RunState, guard: LoopGuard, started: float) -> Result:
         task = state.task
