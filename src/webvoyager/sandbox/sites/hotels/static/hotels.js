@@ -47,6 +47,11 @@
       i.addEventListener("change", () => filters.submit()));
   }
 
+  // "Helpful" votes on reviews toggle in place.
+  document.querySelectorAll(".helpful").forEach((b) => b.addEventListener("click", () => {
+    b.classList.toggle("on"); b.textContent = b.classList.contains("on") ? "Helpful ✓" : "Helpful";
+  }));
+
   // Modals: [data-modal-open=id] opens #id; the × button, Escape or a click on the backdrop closes.
   let lastOpener = null;
   const closeAll = () => {
