@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 from typing import TYPE_CHECKING
 
+from playwright.async_api import ElementHandle
 from playwright.async_api import Error as PlaywrightError
 
 from webvoyager.browser import scripts
@@ -65,17 +66,19 @@ async def _click(s: Session, action: Click) -> list[str]:
 async def _type(s: Session, action: Type) -> list[str]:
     target = await s.resolve(action.target)
     handle = target.handle
-    x, y = await aim(target)
-    await s.page.mouse.click(x, y)
-    if target.point is not None:
-        # Coordinates name a spot; what gets the text is whatever took focus there.
+    editable = await _is_editable(handle)
+    if target.point is not None and not editable:
+        # Coordinates name a spot (maybe a field's label); what gets the text is what takes focus there.
+        await s.page.mouse.click(*target.point)
         active = await target.frame.evaluate_handle("() => document.activeElement")
         handle = active.as_element() or handle
-    editable = await handle.evaluate("(el) => window.__webvoyager__ ? window.__webvoyager__.isEditable(el) : false")
+        editable = await _is_editable(handle)
     if not editable:
         what = await handle.evaluate("(el) => window.__webvoyager__ ? window.__webvoyager__.describeShort(el) : el.tagName")
         raise ActionError(f"{target.name} ({what}) is not editable, so nothing can be typed into it. Type only "
                           "works on text boxes; Click it instead, or choose a text box.")
+    x, y = await aim(target)
+    await s.page.mouse.click(x, y)   # focus it the way a person would (sites react to the click)
     kind = await handle.evaluate("(el) => window.__webvoyager__.editKind(el)")
     try:
         if kind == "fill":   # date/time/colour/range inputs take a whole value, not keystrokes
@@ -89,6 +92,10 @@ async def _type(s: Session, action: Type) -> list[str]:
     except PlaywrightError as exc:
         raise ActionError(f"Typing into {target.name} failed: {str(exc).splitlines()[0]}") from exc
     return []
+
+
+async def _is_editable(handle: ElementHandle) -> bool:
+    return bool(await handle.evaluate("(el) => !!window.__webvoyager__ && window.__webvoyager__.isEditable(el)"))
 
 
 async def _select(s: Session, action: Select) -> list[str]:

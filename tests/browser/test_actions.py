@@ -1,0 +1,224 @@
+"""Actions on the zoo pages: each test asserts what the page recorded (its event log, values),
+and that failures are ActionErrors whose message names the cause."""
+
+from __future__ import annotations
+
+import pytest
+
+from webvoyager.browser.actions import choose_option, normalize_key
+from webvoyager.browser.types import (Answer, Click, GoBack, Hover, Point, PressKey, Scroll, Search, Select,
+                                      Type, Wait)
+from webvoyager.errors import ActionError
+
+pytestmark = pytest.mark.browser
+
+
+async def log(session) -> list[str]:
+    return await session.page.evaluate("window.__log")
+
+
+async def open_zoo(session, pages_url, name: str):
+    await session.goto(f"{pages_url}/zoo/{name}")
+    return await session.observe()
+
+
+async def test_type_clears_types_and_presses_enter(session, pages_url) -> None:
+    await open_zoo(session, pages_url, "basic.html")
+    await session.page.fill("#q", "old text")
+    await session.execute(Type(0, "lasagne"))
+    assert await session.page.input_value("#q") == "lasagne"
+    # Enter submits the form (the browser's implicit submission also "clicks" the submit button).
+    assert await log(session) == ["click:search", "submit:lasagne"]
+    await session.observe()
+    await session.execute(Type(0, "soup", press_enter=False))
+    assert await session.page.input_value("#q") == "soup"
+    assert await log(session) == ["click:search", "submit:lasagne"]
+
+
+async def test_type_into_contenteditable_textarea_and_date(session, pages_url) -> None:
+    await open_zoo(session, pages_url, "basic.html")
+    await session.execute(Type(5, "new words", press_enter=False))
+    assert await session.page.inner_text("#rich") == "new words"
+    await session.execute(Type(2, "line", press_enter=False))
+    assert await session.page.input_value("#notes") == "line"
+    await session.execute(Type(13, "2027-03-15", press_enter=False))
+    assert "date:2027-03-15" in await log(session)
+
+
+async def test_type_into_non_text_element_is_refused(session, pages_url) -> None:
+    await open_zoo(session, pages_url, "basic.html")
+    with pytest.raises(ActionError, match=r"\[1\] <button> \"Search\".*not editable.*Click it instead"):
+        await session.execute(Type(1, "x"))
+    with pytest.raises(ActionError, match="not editable"):
+        await session.execute(Type(3, "x"))   # a checkbox
+    assert await log(session) == [] and not await session.page.is_checked("#veg")
+
+
+async def test_click_checkbox_span_and_folded_button(session, pages_url) -> None:
+    obs = await open_zoo(session, pages_url, "basic.html")
+    await session.execute(Click(3))
+    await session.execute(Click(7))
+    await session.execute(Click(9))
+    assert await log(session) == ["veg:true", "click:pointer-span", "click:nested"]
+    assert obs.elements[3].checked is False
+    assert (await session.observe()).elements[3].checked is True
+
+
+async def test_shadow_dom_and_iframe_actions(session, pages_url) -> None:
+    await open_zoo(session, pages_url, "shadow.html")
+    await session.execute(Type(0, "deep"))
+    await session.execute(Click(1))
+    await session.execute(Click(2))
+    assert await log(session) == ["enter:deep", "click:shadow-button", "click:deep-link"]
+
+    await open_zoo(session, pages_url, "iframe.html")
+    await session.execute(Type(1, "inside"))
+    await session.execute(Click(2))
+    await session.execute(Click(0))
+    assert await log(session) == ["inner-enter:inside", "click:inner-button", "click:outer"]
+
+
+async def test_point_targets_act_at_that_spot(session, pages_url) -> None:
+    obs = await open_zoo(session, pages_url, "iframe.html")
+    inner_button = obs.elements[2]
+    x, y = inner_button.center
+    await session.execute(Click(Point(x, y)))
+    assert await log(session) == ["click:inner-button"]
+    ix, iy = obs.elements[1].center
+    await session.execute(Type(Point(ix, iy), "by point"))
+    assert await log(session) == ["click:inner-button", "inner-enter:by point"]
+    with pytest.raises(ActionError, match="outside the 1024x768 screenshot"):
+        await session.execute(Click(Point(2000, 10)))
+
+
+async def test_covered_element_names_the_cover_and_is_not_clicked(session, pages_url) -> None:
+    await open_zoo(session, pages_url, "overlay.html")
+    await session.page.click("#show")   # the page changes after the screenshot: a modal appears
+    with pytest.raises(ActionError, match=r'covered by another element, <div#modal> "A modal dialog Close"'):
+        await session.execute(Click(0))
+    assert "click:top" not in await log(session)
+
+
+async def test_cookie_banner_covers_until_accepted(session, pages_url) -> None:
+    obs = await open_zoo(session, pages_url, "overlay.html")
+    accept = next(e.label for e in obs.elements if e.text == "Accept cookies")
+    await session.execute(Scroll(None, "down"))   # brings "Under the banner" behind the banner
+    obs = await session.observe()
+    assert "Under the banner" not in [e.text for e in obs.elements]
+    accept = next(e.label for e in obs.elements if e.text == "Accept cookies")
+    await session.execute(Click(accept))
+    obs = await session.observe()
+    under = next(e.label for e in obs.elements if e.text == "Under the banner")
+    await session.execute(Click(under))
+    assert await log(session) == ["cookies-accepted", "click:under-banner"]
+
+
+async def test_labels_never_hit_a_different_element(session, pages_url) -> None:
+    await open_zoo(session, pages_url, "basic.html")
+    with pytest.raises(ActionError, match=r"no element \[99\].*labels: 0\.\.13"):
+        await session.execute(Click(99))
+    # The element is replaced by a look-alike: the label must not follow the look-alike.
+    await session.page.evaluate("""() => { const b = document.querySelector('button[type=submit]');
+        const twin = b.cloneNode(true); b.replaceWith(twin); }""")
+    with pytest.raises(ActionError, match=r"\[1\] <button> \"Search\" has been removed"):
+        await session.execute(Click(1))
+    await session.page.evaluate("document.querySelector('#veg').nextElementSibling.textContent = 'x'")
+    await session.page.evaluate("document.querySelector('[data-log=nested]').textContent = 'Renamed'")
+    with pytest.raises(ActionError, match=r'has changed since the screenshot \(its text is now "Renamed"\)'):
+        await session.execute(Click(9))
+    assert await log(session) == []
+    await session.goto(f"{pages_url}/zoo/select.html")
+    with pytest.raises(ActionError, match="page has changed since the screenshot"):
+        await session.execute(Click(0))
+
+
+async def test_select_by_fuzzy_option_text(session, pages_url) -> None:
+    await open_zoo(session, pages_url, "select.html")
+    outcome = await session.execute(Select(0, "price low to high"))
+    assert await log(session) == ["sort:price-asc"]
+    assert outcome.notes == ['Selected "Price: Low to High" in [0] <select> "Sort by".']
+    await session.observe()
+    await session.execute(Select(0, "Customer Rating"))
+    assert await log(session) == ["sort:price-asc", "sort:rating"]
+    with pytest.raises(ActionError, match=r'no option like "Cheapest".*Relevance \| Price: Low to High'):
+        await session.execute(Select(0, "Cheapest"))
+    with pytest.raises(ActionError, match="is not a dropdown list.*Click it to open it"):
+        await session.execute(Select(2, "M"))
+
+
+def test_choose_option_order_of_preference() -> None:
+    options = ["Relevance", "Price: Low to High", "Price: High to Low", "relevance (new)"]
+    assert choose_option(options, "Relevance") == 0
+    assert choose_option(options, "RELEVANCE") == 0
+    assert choose_option(options, "High to Low") == 2
+    assert choose_option(options, "Price: Low to Hihg") == 1
+    assert choose_option(options, "Delivery date") is None
+
+
+def test_key_names_are_normalised() -> None:
+    assert normalize_key("enter") == "Enter"
+    assert normalize_key("ctrl+a") == "Control+a"
+    assert normalize_key("PageDown") == "PageDown"
+    assert normalize_key("page_down") == "PageDown"
+
+
+async def test_scroll_window_and_container(session, pages_url) -> None:
+    obs = await open_zoo(session, pages_url, "scroll.html")
+    await session.execute(Scroll(0, "down"))
+    box_top, client = await session.page.evaluate("[box.scrollTop, box.clientHeight]")
+    assert box_top == round(client * 2 / 3)   # 2/3 of the box's height
+    assert await session.page.evaluate("window.scrollY") == 0
+    await session.execute(Scroll(None, "down"))
+    assert await session.page.evaluate("window.scrollY") == 512        # 2/3 of 768
+    outcome = await session.execute(Scroll(None, "up"))
+    assert outcome.notes == []
+    outcome = await session.execute(Scroll(None, "up"))
+    assert outcome.notes == ["Already at the top of the page; scrolling up changed nothing."]
+    obs = await session.observe()
+    assert obs.notes[-1] == "Already at the top of the page; scrolling up changed nothing."
+    plain = next(e.label for e in obs.elements if e.text == "Plain button")
+    outcome = await session.execute(Scroll(plain, "down"))
+    assert "not inside a scrollable area" in outcome.notes[0]
+    assert await session.page.evaluate("window.scrollY") == 512
+    assert obs.elements[0].scrollable and not obs.elements[plain].scrollable
+
+
+async def test_hover_press_key_go_back_search_wait_answer(session, pages_url) -> None:
+    obs = await open_zoo(session, pages_url, "basic.html")
+    await session.page.evaluate("document.querySelector('[data-log=nested]').addEventListener('mouseover', () => wvlog('hover'))")
+    await session.execute(Hover(9))
+    assert await log(session) == ["hover"]
+    await session.execute(Click(0))
+    await session.execute(PressKey("a"))
+    await session.execute(PressKey("enter"))
+    assert await log(session) == ["hover", "click:search", "submit:a"]
+    with pytest.raises(ActionError, match="not a key name"):
+        await session.execute(PressKey("Hyper"))
+
+    outcome = await session.execute(GoBack())
+    assert outcome.notes == [] and session.page.url == "about:blank"
+    outcome = await session.execute(GoBack())
+    assert outcome.notes == ["There is no previous page to go back to; still on about:blank."]
+
+    await session.execute(Wait())
+    assert (await session.execute(Answer("42"))).answer == "42"
+
+
+async def test_search_goes_to_the_configured_search_page(browser, tmp_path, pages_url) -> None:
+    from dataclasses import replace
+
+    session = await browser.new_session(download_dir=tmp_path)
+    try:
+        session.config = replace(session.config, search_url=f"{pages_url}/zoo/target.html?via=search")
+        await session.goto(f"{pages_url}/zoo/basic.html")
+        outcome = await session.execute(Search())
+        assert outcome.navigated and session.page.url.endswith("target.html?via=search")
+    finally:
+        await session.close()
+
+
+async def test_settles_until_late_content_is_rendered(session, pages_url) -> None:
+    await open_zoo(session, pages_url, "settle.html")
+    await session.execute(Click(0))
+    obs = await session.observe()
+    assert [e.text for e in obs.elements][1:] == [f"Result {i}" for i in range(1, 6)]
