@@ -87,12 +87,16 @@ async def ground_choice(ask: Ask, convo: list[Message], candidates: Sequence[Ele
 
 
 async def ground_som(ask: Ask, convo: list[Message], candidates: Sequence[Element], screenshot: bytes, *,
-                     online: bool = True) -> Grounded:
-    """Image annotation: candidates outlined with letter labels on the screenshot; the model names one."""
+                     online: bool = True, legend: bool = True) -> Grounded:
+    """Image annotation: candidates outlined with letter labels on the screenshot; the model names one.
+
+    With `legend` the labels' element descriptions are also listed as text (like WebVoyager's
+    auxiliary text); without it the model has only the image, as in the paper."""
     letters = [letter(i) for i in range(len(candidates))]
     marked = draw_letter_marks(screenshot, [(ltr, e.bbox) for ltr, e in zip(letters, candidates)])
     none_letter = letter(len(candidates))
-    convo.append(messages.som_message(marked, none_letter, online=online))
+    legend_text = "\n".join(f"{ltr}. {describe_element(e)}" for ltr, e in zip(letters, candidates)) if legend else ""
+    convo.append(messages.som_message(marked, none_letter, online=online, legend=legend_text))
     completion = await ask(convo)
     convo.append(Message.text("assistant", completion.text))
     reply = parse_grounding(completion.text)

@@ -54,9 +54,13 @@ def choice_message(batch: ChoiceBatch[object], *, online: bool, template: str = 
     return Message.text("user", text)
 
 
-def som_message(marked: bytes, none_letter: str, *, online: bool) -> Message:
-    """Stage 2 (image annotation): the screenshot with letter labels; the model names a label."""
-    text = prompts.render("som", none_letter=none_letter, op_names=prompts.op_names(online))
+def som_message(marked: bytes, none_letter: str, *, online: bool, legend: str = "") -> Message:
+    """Stage 2 (image annotation): the screenshot with letter labels; the model names a label.
+
+    `legend` (optional) lists what each label marks, as text beside the image."""
+    if legend:
+        legend = "\nFor reference, the labels mark these elements:\n" + legend + "\n"
+    text = prompts.render("som", none_letter=none_letter, op_names=prompts.op_names(online), legend=legend)
     return Message(role="user", parts=(TextPart(text), ImagePart(data=marked)))
 
 

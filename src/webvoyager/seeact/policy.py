@@ -46,7 +46,7 @@ class SeeActPolicy:
 
     def __init__(self, model: ChatModel, *, grounding: str = "choice", ranker: Ranker | None = None, top_k: int = 50,
                  batch_size: int = 17, temperature: float = 1.0, max_tokens: int = 1024, seed: int | None = None,
-                 confirm: ConfirmGate | None = None) -> None:
+                 confirm: ConfirmGate | None = None, som_legend: bool = True) -> None:
         if grounding not in MODES:
             raise ConfigError(f"unknown grounding {grounding!r}; use one of {', '.join(MODES)}")
         if top_k < 1 or batch_size < 1:
@@ -56,6 +56,7 @@ class SeeActPolicy:
         self.top_k, self.batch_size = top_k, batch_size
         self.temperature, self.max_tokens, self.seed = temperature, max_tokens, seed
         self.confirm = confirm
+        self.som_legend = som_legend    # list the som labels' elements as text too (False: image only)
         self._task: Task | None = None
         self._history: list[_Done] = []
         self._log: list[dict[str, Any]] = []
@@ -139,7 +140,8 @@ class SeeActPolicy:
         if self.grounding == "choice":
             return await ground_choice(ask, convo, self.candidates(observation), batch_size=self.batch_size)
         if self.grounding == "som":
-            return await ground_som(ask, convo, self.candidates(observation), observation.screenshot)
+            return await ground_som(ask, convo, self.candidates(observation), observation.screenshot,
+                                    legend=self.som_legend)
         if self.grounding == "attributes":
             return await ground_attributes(ask, convo, observation.elements, max_options=self.batch_size)
         return await ground_coordinates(ask, convo, observation)

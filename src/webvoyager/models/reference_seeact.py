@@ -1,0 +1,256 @@
+"""SeeAct's two-stage prompts for the `reference` model (plugged in by `models/reference.py`).
+
+Stage 1 (the generation prompt) is answered with the next reference step in words. Stage 2 is
+answered in the grounding format asked: the option letter of the target (textual choices and
+image annotation, read from the option/legend lines), or the element's kind and visible text
+(element attributes, plus the follow-up choice when several elements match). Coordinates cannot be
+answered: the reference reads text, and SeeAct's coordinate question has no element positions.
+
+No state is kept: the position in the solution is replayed from the conversation's previous-action
+lines (`[button]  Search -> CLICK`), where window scrolls made while looking for a target that is not
+in view count as "find" scrolls. A failed or rejected previous action is a `ModelError`, as for
+WebVoyager. The marker phrases below mirror `seeact/prompts/*.txt` (a test checks they agree);
+they are copied rather than imported because `models/` sits below `seeact/`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from webvoyager.errors import ModelError
+from webvoyager.models.base import Message
+from webvoyager.models.reference import failure_note, first_user_text, newest_user_text
+from webvoyager.models.reference_elements import ParsedElement, option_known, parse_element_line, resolve_target
+from webvoyager.models.reference_plan import MAX_FIND_SCROLLS, find_task, solution_steps
+from webvoyager.tasks import ReferenceStep, Task
+
+GENERATION_MARK = "Work through these points before you decide"
+CHOICE_MARK = "Then answer a multiple-choice question."
+SOM_MARK = "with candidate elements outlined"
+ATTRIBUTES_MARK = "ELEMENT TYPE:"
+PICK_MARK = "Several elements on the page fit your description."
+POINT_MARK = "POINT: ("
+
+_LINE = re.compile(r"^\[(?P<role>[^\]]*)\]\s+(?P<name>.*?) -> (?P<op>CLICK|TYPE|SELECT|HOVER|PRESS ENTER|SCROLL UP|"
+                   r"SCROLL DOWN|GO BACK|TERMINATE)(?::\s.*?)?(?:\s\((?P<status>.*)\))?$")
+_OPTION = re.compile(r"^([A-Z]{1,2})\.\s(<.*)$")
+_QUESTION = re.compile(r"\(Question (\d+) of (\d+)")
+_OPS = {"click": "CLICK", "type": "TYPE", "select": "SELECT", "hover": "HOVER", "back": "GO BACK",
+        "answer": "TERMINATE"}
+
+
+def _letter(index: int) -> str:
+    out, n = "", index + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+@dataclass(frozen=True)
+class Position:
+    """Next step index (waits skipped), find scrolls spent on it, and whether Enter is still due."""
+
+    step: int = 0
+    scrolls: int = 0
+    enter_pending: bool = False
+
+
+def previous_actions(text: str) -> list[str]:
+    """The previous-action lines of a SeeAct generation prompt."""
+    block = text.split("Previous actions:", 1)[-1].lstrip("\n").split("\n\n", 1)[0]
+    return [line for line in block.splitlines() if line.strip() and line.strip() != "None"]
+
+
+def _skip_waits(steps: tuple[ReferenceStep, ...], i: int) -> int:
+    while i < len(steps) and steps[i].do == "wait":
+        i += 1
+    return i
+
+
+def _expected_op(step: ReferenceStep) -> str:
+    if step.do == "scroll":
+        return "SCROLL UP" if step.direction == "up" else "SCROLL DOWN"
+    if step.do == "press":
+        return "PRESS ENTER"
+    return _OPS[step.do]
+
+
+def replay(task: Task, lines: Sequence[str]) -> Position:
+    """Where the solution stands after the previous actions; ModelError when they do not follow it."""
+    steps = solution_steps(task)
+    pos = Position(step=_skip_waits(steps, 0))
+    for line in lines:
+        m = _LINE.match(line.strip())
+        if m is None:
+            raise ModelError(f"{task.id}: the reference model cannot read the previous action {line!r}")
+        if m.group("status"):
+            raise ModelError(f"{task.id}: the reference model's previous action did not go through: {line}")
+        op = m.group("op")
+        if pos.step >= len(steps):
+            raise ModelError(f"{task.id}: more actions than the reference solution has steps")
+        step = steps[pos.step]
+        if pos.enter_pending:
+            if op != "PRESS ENTER":
+                raise ModelError(f"{task.id}: expected PRESS ENTER after typing, the history has {line!r}")
+            pos = Position(step=_skip_waits(steps, pos.step + 1))
+        elif op == "SCROLL DOWN" and step.do != "scroll":
+            pos = Position(step=pos.step, scrolls=pos.scrolls + 1)
+        elif op != _expected_op(step):
+            raise ModelError(f"{task.id}: the history ({line!r}) does not follow reference step "
+                             f"{pos.step + 1}/{len(steps)} ({step.do})")
+        elif step.do == "type" and step.enter:
+            pos = Position(step=pos.step, enter_pending=True)
+        else:
+            pos = Position(step=_skip_waits(steps, pos.step + 1))
+    return pos
+
+
+def _describe(step: ReferenceStep, task: Task) -> str:
+    where = step.target.describe() if step.target is not None else "the page"
+    return {
+        "click": f"click the {where}", "hover": f"hover over the {where}", "back": "go back to the previous page",
+        "type": f"type {step.text!r} into the {where}", "select": f"choose {step.option!r} in the {where}",
+        "scroll": f"scroll the window {step.direction}", "press": f"press {step.key}",
+        "answer": f"answer: {step.text or (task.reference.answer if task.reference else '')}",
+    }.get(step.do, step.do)
+
+
+def _answer(element: str, op: str, value: str = "") -> str:
+    return f"ELEMENT: {element}\nACTION: {op}\nVALUE: {value or 'None'}"
+
+
+def _value(step: ReferenceStep, task: Task) -> str:
+    if step.do == "type":
+        return step.text or ""
+    if step.do == "select":
+        return step.option or ""
+    if step.do == "answer":
+        return step.text or (task.reference.answer if task.reference else "") or "Done"
+    return ""
+
+
+def _options(message_text: str, start: int) -> list[tuple[str, ParsedElement]]:
+    out = []
+    for line in message_text.splitlines():
+        m = _OPTION.match(line.strip())
+        if m:
+            element = parse_element_line(f"[{start + len(out)}]: {m.group(2)}")
+            if element is not None:
+                out.append((m.group(1), element))
+    return out
+
+
+class SeeActKind:
+    """The SeeAct conversation: generation prompt, then one grounding question per turn."""
+
+    name = "seeact"
+
+    def matches(self, messages: Sequence[Message]) -> bool:
+        try:
+            return GENERATION_MARK in first_user_text(messages)
+        except ModelError:
+            return False
+
+    def reply(self, messages: Sequence[Message], tasks: tuple[Task, ...] | None) -> str:
+        first = first_user_text(messages)
+        task = find_task(first, tasks)
+        note = failure_note(first.split("What happened after the last action:", 1)[-1]) \
+            if "What happened after the last action:" in first else None
+        if note is not None:
+            raise ModelError(f"{task.id}: the reference model's previous step did not work: {note}")
+        steps = solution_steps(task)
+        pos = replay(task, previous_actions(first))
+        if pos.step >= len(steps):
+            raise ModelError(f"the reference solution of {task.id} is finished, but the agent asked for another action")
+        step = steps[pos.step]
+        if not any(m.role == "assistant" for m in messages):
+            doing = "press Enter to submit what was typed" if pos.enter_pending else _describe(step, task)
+            return f"Reference step {pos.step + 1}/{len(steps)}: {doing}."
+        return self._ground(messages, task, step, pos)
+
+    def _ground(self, messages: Sequence[Message], task: Task, step: ReferenceStep, pos: Position) -> str:
+        question = newest_user_text(messages)
+        page_op = self._page_op(task, step, pos)
+        if POINT_MARK in question:
+            raise ModelError("the reference model cannot answer SeeAct's coordinates grounding (it reads text, and "
+                             "the question gives no element positions); use --grounding choice, som or attributes")
+        if PICK_MARK in question:
+            options = _options(question, 0)
+            found = resolve_target(step.target, [e for _, e in options]) if step.target else None
+            if found is None or found.element is None:
+                raise ModelError(f"{task.id}: none of the matching elements is the {step.target.describe() if step.target else 'target'}")
+            letter = next(ltr for ltr, e in options if e is found.element)
+            return _answer(letter, _expected_op(step), _value(step, task))
+        if ATTRIBUTES_MARK in question:
+            if page_op is not None:
+                return "ELEMENT TYPE: NONE\nELEMENT TEXT: None\n" + _answer("", *page_op).split("\n", 1)[1]
+            return self._attributes(step, task)
+        if CHOICE_MARK in question or SOM_MARK in question:
+            return self._choice(messages, question, task, step, pos, page_op)
+        raise ModelError("the reference model does not recognise this SeeAct grounding question")
+
+    def _page_op(self, task: Task, step: ReferenceStep, pos: Position) -> tuple[str, str] | None:
+        """(operation, value) for moves that need no element; None for element steps."""
+        if pos.enter_pending:
+            return ("PRESS ENTER", "")
+        if step.do == "press" and (step.key or "").lower() not in ("enter", "return"):
+            raise ModelError(f"{task.id}: SeeAct can only press Enter, the reference presses {step.key!r}")
+        if step.do == "scroll" and step.target is not None:
+            raise ModelError(f"{task.id}: SeeAct scrolls the window only; the reference scrolls an inner panel")
+        if step.do in ("answer", "back", "scroll", "press"):
+            return (_expected_op(step), _value(step, task))
+        return None
+
+    def _attributes(self, step: ReferenceStep, task: Task) -> str:
+        target = step.target
+        assert target is not None
+        tag, kind = (target.tag or "").lower(), (target.type or "").lower()
+        role = (target.role or "").lower()
+        element_type = ("SELECTBOX" if tag == "select" or role == "listbox" else
+                        "CHECKBOX" if kind in ("checkbox", "radio") or role in ("checkbox", "radio") else
+                        "TEXTBOX" if tag in ("input", "textarea") or role in ("textbox", "searchbox") else
+                        "LINK" if tag == "a" or role == "link" else
+                        "BUTTON" if tag == "button" or role == "button" else "OTHER")
+        text = target.text or target.text_contains or target.placeholder or ""
+        return (f"ELEMENT TYPE: {element_type}\nELEMENT TEXT: {text}\n"
+                + _answer("", _expected_op(step), _value(step, task)).split("\n", 1)[1])
+
+    def _choice(self, messages: Sequence[Message], question: str, task: Task, step: ReferenceStep, pos: Position,
+                page_op: tuple[str, str] | None) -> str:
+        # Options of every question so far (earlier batches first): reading order over the page.
+        seen: list[tuple[str, ParsedElement]] = []
+        first_assistant = next(i for i, m in enumerate(messages) if m.role == "assistant")
+        for m in messages[first_assistant + 1:]:
+            if m.role == "user":
+                current = _options(m.text_content, len(seen))
+                seen += current
+        none_letter = _letter(len(current))
+        if page_op is not None:
+            return _answer(none_letter, *page_op)
+        assert step.target is not None
+        found = resolve_target(step.target, [e for _, e in seen])
+        if found.ambiguous:
+            listed = "; ".join(e.describe() for e in found.ambiguous)
+            raise ModelError(f"{task.id}: the {step.target.describe()} matches several options ({listed}); give the "
+                             "reference target an 'nth' or make it more specific")
+        if found.element is not None:
+            letter = next((ltr for ltr, e in current if e is found.element), None)
+            if letter is None:
+                raise ModelError(f"{task.id}: the target was offered in an earlier question but not chosen")
+            if step.do == "select" and step.option and option_known(step.option, found.element) is False:
+                raise ModelError(f"{task.id}: {found.element.describe()} has no option {step.option!r}")
+            return _answer(letter, _expected_op(step), _value(step, task))
+        m = _QUESTION.search(question)
+        last = m is None or m.group(1) == m.group(2)
+        if not last:
+            return _answer(none_letter, _expected_op(step), _value(step, task))
+        if pos.scrolls >= MAX_FIND_SCROLLS:
+            raise ModelError(f"{task.id}: no {step.target.describe()} among the candidates after scrolling down "
+                             f"{MAX_FIND_SCROLLS} times")
+        return _answer(none_letter, "SCROLL DOWN")
+
+
+PROMPT_KIND = SeeActKind()
