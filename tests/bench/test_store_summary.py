@@ -84,3 +84,23 @@ def test_records_include_unfinished_and_plain_run_folders(tmp_path: Path) -> Non
     assert [(r.task_id, r.state, r.result is None) for r in recs] == [("a", "done", False), ("b", "pending", True)]
     plain = make_run(tmp_path / "plain", [FakeTask("x")], store=False)
     assert [r.task_id for r in load_records(plain)] == ["x"]
+
+
+def test_runner_records_golden_and_redated_question(tmp_path: Path) -> None:
+    from datetime import date
+
+    from webvoyager.bench.redate import redate_task
+    from webvoyager.bench.runner import _finalize
+    from webvoyager.tasks import Task
+    from webvoyager.trajectory import Result
+
+    task = redate_task(Task(id="Booking--5", question="Bali from Jan 1 to Jan 4, 2024.", start_url="https://b.test/",
+                            site="Booking", golden_answer="Hotel Sunny"), date(2026, 11, 30))
+    result = Result(task_id=task.id, question=task.question, start_url=task.start_url, status="answered",
+                    answer="The cheapest is hotel sunny, $40", extra={"policy_note": "kept"})
+    _finalize(task, result, tmp_path / "Booking--5", attempt=2)
+    saved = read_json(tmp_path / "Booking--5" / "result.json")
+    assert saved["extra"] == {"policy_note": "kept", "golden_answer": "Hotel Sunny", "golden_match": True,
+                              "original_question": "Bali from Jan 1 to Jan 4, 2024.",
+                              "effective_question": "Bali from Jan 1 to Jan 4, 2027.", "attempt": 2}
+    assert saved["question"] == "Bali from Jan 1 to Jan 4, 2027." and saved["site"] == "Booking"

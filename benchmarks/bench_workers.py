@@ -1,0 +1,122 @@
+"""Wall time and peak memory of `webvoyager bench sandbox --model reference` with 1, 2 and 4 workers.
+
+Runs the real CLI as a subprocess per worker count and samples the memory of its whole process tree
+(Python, the Playwright driver, every Chromium process) from /proc every 100 ms. Reported per run:
+wall time, tasks/min, success, and peak memory as summed RSS (overcounts pages shared between Chromium
+processes) and summed PSS (shared pages split between their users: the fairer total). "per extra
+worker" is (peak at N - peak at 1) / (N - 1).
+
+    .venv/bin/python benchmarks/bench_workers.py [--workers 1 2 4] [--limit N] [--site S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def _tree(root: int) -> list[int]:
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            parents.setdefault(ppid, []).append(int(entry.name))
+    out, todo = [root], [root]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def _kb(path: Path, field: str) -> int:
+    try:
+        for line in path.read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def tree_memory_mb(root: int) -> tuple[float, float]:
+    """(summed RSS, summed PSS) of `root` and its descendants, in MB."""
+    rss = pss = 0
+    for pid in _tree(root):
+        rss += _kb(Path(f"/proc/{pid}/status"), "VmRSS")
+        pss += _kb(Path(f"/proc/{pid}/smaps_rollup"), "Pss")
+    return rss / 1024, pss / 1024
+
+
+@dataclass
+class Measurement:
+    workers: int
+    wall_s: float
+    tasks: int
+    success: int
+    peak_rss_mb: float
+    peak_pss_mb: float
+
+
+def measure(workers: int, extra: list[str]) -> Measurement:
+    """One bench run with `workers` workers, sampled until it exits."""
+    cli = str(Path(sys.executable).parent / "webvoyager")
+    with tempfile.TemporaryDirectory(prefix="bench-workers-") as tmp:
+        out = Path(tmp) / "run"
+        cmd = [cli, "bench", "sandbox", "--model", "reference", "--workers", str(workers), "--out", str(out), *extra]
+        started = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        peak = [0.0, 0.0]
+        done = threading.Event()
+
+        def sample() -> None:
+            while not done.wait(0.1):
+                rss, pss = tree_memory_mb(proc.pid)
+                peak[0], peak[1] = max(peak[0], rss), max(peak[1], pss)
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        code = proc.wait()
+        wall = time.perf_counter() - started
+        done.set()
+        sampler.join()
+        if code != 0:
+            raise SystemExit(f"bench with {workers} worker(s) exited with {code}: {' '.join(cmd)}")
+        overall = json.loads((out / "summary.json").read_text())["overall"]
+        return Measurement(workers, wall, overall["tasks"], overall["success"]["success"], peak[0], peak[1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--limit", type=int, default=None, help="only the first N sandbox tasks")
+    parser.add_argument("--site", action="append", default=[], help="only this sandbox site (repeatable)")
+    args = parser.parse_args()
+    extra = (["--limit", str(args.limit)] if args.limit else []) + [a for s in args.site for a in ("--site", s)]
+    rows = []
+    for n in args.workers:
+        m = measure(n, extra)
+        rows.append(m)
+        print(f"  measured {n} worker(s): {m.wall_s:.1f} s", file=sys.stderr, flush=True)
+    base = rows[0]
+    print(f"{'workers':>7} {'tasks':>5} {'success':>7} {'wall s':>7} {'tasks/min':>9} {'speedup':>7} "
+          f"{'peak RSS MB':>11} {'peak PSS MB':>11} {'PSS/extra worker':>16}")
+    for m in rows:
+        extra_pss = "" if m.workers == base.workers else \
+            f"{(m.peak_pss_mb - base.peak_pss_mb) / (m.workers - base.workers):.0f} MB"
+        print(f"{m.workers:>7} {m.tasks:>5} {m.success:>7} {m.wall_s:>7.1f} {60 * m.tasks / m.wall_s:>9.1f} "
+              f"{base.wall_s / m.wall_s:>7.2f} {m.peak_rss_mb:>11.0f} {m.peak_pss_mb:>11.0f} {extra_pss:>16}")
+
+
+if __name__ == "__main__":
+    main()

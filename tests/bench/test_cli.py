@@ -1,0 +1,67 @@
+"""The bench/judge/report commands through the real CLI (Typer's runner, in-process)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.bench.fakerun import FakeTask, make_run, read_json
+from tests.models.fake_providers import FakeOpenAI
+from webvoyager.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def _no_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_judge_report_and_agreement_commands(tmp_path: Path) -> None:
+    run = make_run(tmp_path / "run", [FakeTask("a", steps=3), FakeTask("b", steps=2),
+                                      FakeTask("c", status="step_limit", answer=None)])
+    with FakeOpenAI() as server:
+        server.queue("Verdict: SUCCESS", "Verdict: NOT SUCCESS")
+        res = runner.invoke(app, ["judge", str(run), "--model", "openai:gpt-4o", "--base-url", server.base_url,
+                                  "--images", "2", "--workers", "1"])
+        assert res.exit_code == 0, res.output
+        assert len(server.requests) == 2  # c never answered: no call
+        assert all(len([p for m in r.body["messages"] if isinstance(m["content"], list) for p in m["content"]
+                        if p.get("type") == "image_url"]) == 2 for r in server.requests)
+    assert read_json(run / "a" / "judgement.json")["verdict"] == "SUCCESS"
+    assert read_json(run / "summary.json")["overall"]["by_signal"]["judged"] == {"tasks": 3, "success": 1,
+                                                                                 "rate": pytest.approx(1 / 3)}
+    labels = tmp_path / "labels.csv"
+    labels.write_text("task_id,label\na,1\nb,1\nc,0\n")
+    out_csv = tmp_path / "agreement.csv"
+    res = runner.invoke(app, ["judge", "agreement", str(labels), "--run", str(run), "--csv", str(out_csv)])
+    assert res.exit_code == 0, res.output
+    rows = out_csv.read_text().splitlines()
+    # labels 1,1,0 vs judge 1,0,0: agreement 2/3; pa1 = 2/3, pb1 = 1/3, pe = 4/9, kappa = (2/3 - 4/9)/(5/9) = 0.4
+    assert rows[1].split(",")[:4] == ["labels vs run", "3", "66.7%", "0.400"]
+    res = runner.invoke(app, ["report", str(run)])
+    assert res.exit_code == 0 and (run / "report.html").is_file() and (run / "report.csv").is_file()
+
+
+def test_friendly_errors(tmp_path: Path) -> None:
+    res = runner.invoke(app, ["judge", str(tmp_path), "--model", "openai:gpt-4o"])
+    assert res.exit_code == 2 and "OPENAI_API_KEY" in res.output
+    res = runner.invoke(app, ["judge", str(tmp_path), "--model", "scripted:x", "--images", "some"])
+    assert res.exit_code == 2 and "'all'" in res.output
+    res = runner.invoke(app, ["bench", "sandbox", "--model", "reference", "--resume"])
+    assert res.exit_code == 2 and "--out" in res.output
+    res = runner.invoke(app, ["bench", "nope", "--model", "reference", "--out", str(tmp_path / "r")])
+    assert res.exit_code == 2 and "unknown suite" in res.output
+    res = runner.invoke(app, ["judge", "agreement", str(tmp_path / "missing.csv"), "--run", str(tmp_path)])
+    assert res.exit_code == 2
+
+
+def test_sandbox_suite_binds_the_port(sandbox) -> None:
+    from webvoyager.bench.suites import load_suite
+
+    tasks = load_suite("sandbox", port=sandbox.port, sites=["hotels"])
+    assert tasks and all(f":{sandbox.port}/" in t.start_url for t in tasks)
+    assert all(t.checkable for t in tasks)
