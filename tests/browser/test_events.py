@@ -1,0 +1,161 @@
+"""What happens between observations: new tabs folded into the one tab, dialogs answered by
+policy, PDFs read, domains blocked, and the final page state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from webvoyager.browser import Browser
+from webvoyager.browser.types import BrowserConfig, Click
+from webvoyager.errors import ActionError, PageLoadError
+
+pytestmark = pytest.mark.browser
+
+REPORT_TEXT = "Revenue grew to 4.2 million euros."
+
+
+async def open_zoo(session, pages_url, name: str):
+    await session.goto(f"{pages_url}/zoo/{name}")
+    return await session.observe()
+
+
+async def test_new_tab_and_window_open_load_in_the_one_tab(session, pages_url) -> None:
+    await open_zoo(session, pages_url, "tabs.html")
+    outcome = await session.execute(Click(0))
+    assert session.page.url.endswith("target.html?via=blank") and len(session.context.pages) == 1
+    assert outcome.navigated and outcome.notes == [
+        f"The page opened {pages_url}/zoo/target.html?via=blank in a new tab; it was loaded in this tab "
+        "instead (one tab only)."]
+    obs = await session.observe()
+    assert obs.notes == outcome.notes
+    assert "arrived ?via=blank" in await session.page.inner_text("body")
+
+    await open_zoo(session, pages_url, "tabs.html")
+    await session.execute(Click(1))
+    assert session.page.url.endswith("target.html?via=open") and len(session.context.pages) == 1
+
+    await open_zoo(session, pages_url, "tabs.html")
+    outcome = await session.execute(Click(2))
+    assert outcome.notes == ["The page opened an empty new tab; it was closed (one tab only)."]
+    assert session.page.url.endswith("tabs.html") and len(session.context.pages) == 1
+
+
+async def test_dialogs_are_accepted_and_reported(session, pages_url) -> None:
+    await open_zoo(session, pages_url, "dialogs.html")
+    for label in (0, 1, 2):
+        await session.execute(Click(label))
+    assert await session.page.evaluate("window.__log") == ["after-alert", "confirm:true", "prompt:"]
+    obs = await session.observe()
+    assert obs.notes == [
+        'The page showed an alert: "Saved!" (closed with OK).',
+        'The page asked (confirm): "Delete everything?"; it was accepted (OK).',
+        'The page asked (prompt): "Your name?"; it was accepted (OK) with the answer "".',
+    ]
+    await session.execute(Click(3))
+    outcome = await session.execute(Click(4))   # leaving with a beforeunload handler armed
+    assert session.page.url.endswith("via=leave")
+    assert outcome.notes == ["The page asked to confirm leaving it; the browser left the page."]
+
+
+@pytest.mark.slow
+async def test_dialog_policy_dismiss_and_prompt_text(tmp_path: Path, pages_url) -> None:
+    async with await Browser.launch(BrowserConfig(dialog_policy="dismiss", prompt_text="Ada")) as browser:
+        session = await browser.new_session(download_dir=tmp_path)
+        await open_zoo(session, pages_url, "dialogs.html")
+        await session.execute(Click(1))
+        await session.execute(Click(2))
+        assert await session.page.evaluate("window.__log") == ["confirm:false", "prompt:null"]
+        assert (await session.observe()).notes[0].endswith("it was dismissed (Cancel).")
+
+    async with await Browser.launch(BrowserConfig(prompt_text="Ada")) as browser:
+        session = await browser.new_session(download_dir=tmp_path)
+        await open_zoo(session, pages_url, "dialogs.html")
+        outcome = await session.execute(Click(2))
+        assert await session.page.evaluate("window.__log") == ["prompt:Ada"]
+        assert outcome.notes == ['The page asked (prompt): "Your name?"; it was accepted (OK) with the answer "Ada".']
+
+
+async def test_pdf_download_is_saved_and_read(session, pages_url, tmp_path: Path) -> None:
+    await open_zoo(session, pages_url, "pdf.html")
+    outcome = await session.execute(Click(0))
+    saved = tmp_path / "downloads" / "annual-report.pdf"
+    assert outcome.download == saved and saved.read_bytes()[:5] == b"%PDF-"
+    assert outcome.notes[0].startswith("A PDF was downloaded (annual-report.pdf). Its text:\nAnnual Report 2026")
+    assert REPORT_TEXT in outcome.notes[0] and "Staff count: 37." in outcome.notes[0]
+
+
+async def test_pdf_opened_in_the_tab_or_a_new_tab_is_read(session, pages_url, tmp_path: Path) -> None:
+    await open_zoo(session, pages_url, "pdf.html")
+    outcome = await session.execute(Click(1))
+    assert any(REPORT_TEXT in note for note in outcome.notes)
+    assert (tmp_path / "downloads" / "report.pdf").exists()
+
+    await open_zoo(session, pages_url, "pdf.html")
+    outcome = await session.execute(Click(2))
+    assert len(session.context.pages) == 1
+    assert sum(REPORT_TEXT in note for note in outcome.notes) == 1   # read once, not per event
+
+
+async def test_pdf_excerpt_is_bounded(browser, tmp_path: Path, pages_url) -> None:
+    from dataclasses import replace
+
+    session = await browser.new_session(download_dir=tmp_path)
+    try:
+        session.config = session._events.config = replace(session.config, pdf_excerpt_chars=20)
+        await open_zoo(session, pages_url, "pdf.html")
+        outcome = await session.execute(Click(0))
+        assert outcome.notes[0].startswith("A PDF was downloaded (annual-report.pdf). Its text:\nAnnual Report 2026\nR …")
+        assert "(excerpt: first 20 of" in outcome.notes[0] and REPORT_TEXT not in outcome.notes[0]
+    finally:
+        await session.close()
+
+
+async def test_allowed_domains_block_other_hosts(browser, tmp_path: Path, pages_url) -> None:
+    session = await browser.new_session(download_dir=tmp_path, allowed_domains=("127.0.0.1",))
+    try:
+        await open_zoo(session, pages_url, "tabs.html")
+        with pytest.raises(ActionError, match=r"Navigation to blocked\.invalid .* was blocked \(allowed domains: 127\.0\.0\.1\)"):
+            await session.execute(Click(3))
+        assert session.page.url.endswith("tabs.html") and len(session.context.pages) == 1
+        with pytest.raises(PageLoadError, match="was blocked"):
+            await session.goto("http://example.invalid/")
+        # Sub-resources from other hosts are refused too.
+        status = await session.page.evaluate(
+            "fetch('http://other.invalid/x').then(() => 'loaded', () => 'refused')")
+        assert status == "refused"
+    finally:
+        await session.close()
+
+
+def test_domain_rules() -> None:
+    from webvoyager.browser.events import domain_allowed
+
+    allowed = ("example.com", "localhost:8000")
+    assert domain_allowed("https://example.com/a", allowed)
+    assert domain_allowed("https://shop.example.com/a", allowed)
+    assert not domain_allowed("https://badexample.com/", allowed)
+    assert domain_allowed("http://localhost:9999/", allowed)
+    assert domain_allowed("http://recipes.localhost:8123/", ("localhost",))
+    assert domain_allowed("data:text/html,hi", allowed) and domain_allowed("about:blank", allowed)
+    assert domain_allowed("https://anything.org/", ())
+
+
+async def test_page_state_reports_url_text_cookies_and_storage(session, pages_url) -> None:
+    await open_zoo(session, pages_url, "basic.html")
+    await session.page.evaluate("localStorage.setItem('cart', '[\"soup\"]'); document.cookie = 'lang=en'")
+    state = await session.page_state()
+    assert state.url.endswith("/zoo/basic.html") and state.title == "Zoo: basics"
+    assert "Vegetarian" in state.text
+    assert state.local_storage == {"cart": '["soup"]'} and state.cookies == {"lang": "en"}
+
+
+async def test_goto_errors_say_what_to_check(session) -> None:
+    import socket
+
+    with socket.socket() as sock:   # a port that was free a moment ago: nothing listens there
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    with pytest.raises(PageLoadError, match=r"could not be loaded: .*ERR_CONNECTION_REFUSED.*Check the URL / that the server is up"):
+        await session.goto(f"http://127.0.0.1:{port}/")
