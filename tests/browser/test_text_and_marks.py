@@ -1,0 +1,99 @@
+"""Pure functions of the browser layer: the element text format, the text-only outline lines,
+and the Set-of-Mark drawing (no browser needed)."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from webvoyager.browser.elements_text import format_element, format_elements
+from webvoyager.browser.marks import draw_marks
+from webvoyager.browser.observe import reading_order
+from webvoyager.browser.tree_text import tree_element_line
+from webvoyager.browser.types import Element
+
+
+def test_format_element_exact_layout() -> None:
+    assert format_element(Element(label=0, tag="button", text="Search")) == '[0]: <button> "Search"'
+    assert format_element(Element(label=3, tag="input", type="search", text="", aria_label="Find",
+                                  placeholder="Search recipes", value="pasta")) == \
+        '[3]: <input type=search> "", "Find" placeholder="Search recipes" value="pasta"'
+    assert format_element(Element(label=4, tag="div", role="checkbox", text="Vegan", checked=True)) == \
+        '[4]: <div role=checkbox> "Vegan" checked'
+    assert format_element(Element(label=5, tag="input", type="checkbox", checked=False, aria_label="Vegan")) == \
+        '[5]: <input type=checkbox> "", "Vegan" unchecked'
+    # aria-label equal to the text is not repeated; quotes become apostrophes; whitespace collapses.
+    assert format_element(Element(label=6, tag="a", text='Say  "hi"\n now', aria_label="Say 'hi' now")) == \
+        '[6]: <a> "Say \'hi\' now"'
+    # role= only when explicit; type= only for inputs.
+    assert format_element(Element(label=7, tag="button", type="submit", text="Go")) == '[7]: <button> "Go"'
+
+
+def test_format_element_shortens_text_and_options() -> None:
+    long = "word " * 40
+    line = format_element(Element(label=1, tag="a", text=long))
+    shown = line.split('"')[1]
+    assert len(shown) == 80 and shown.endswith("…")
+    options = tuple(f"Option {i}" for i in range(15))
+    line = format_element(Element(label=2, tag="select", selected="Option 0", options=options))
+    assert line.endswith('selected="Option 0" options="Option 0 | Option 1 | Option 2 | Option 3 | Option 4 | '
+                         'Option 5 | Option 6 | Option 7 | Option 8 | Option 9 | Option 10 | Option 11 | …"')
+
+
+def test_format_elements_in_label_order() -> None:
+    elements = [Element(label=1, tag="a", text="b"), Element(label=0, tag="a", text="a")]
+    assert format_elements(elements) == '[0]: <a> "a"\n[1]: <a> "b"'
+
+
+def test_tree_lines_use_roles() -> None:
+    assert tree_element_line(Element(label=2, tag="a", text="Home")) == '[2] link "Home"'
+    assert tree_element_line(Element(label=3, tag="input", type="text", placeholder="Name")) == \
+        '[3] textbox "" placeholder="Name"'
+    assert tree_element_line(Element(label=4, tag="div", role="tab", text="Specs")) == '[4] tab "Specs"'
+
+
+def test_reading_order_rows_then_columns() -> None:
+    boxes = [(200, 10, 50, 20), (10, 12, 50, 16), (10, 100, 50, 20), (300, 8, 50, 30)]
+    assert reading_order(boxes) == [1, 0, 3, 2]
+
+
+def _png(color: tuple[int, int, int] = (255, 255, 255), size: tuple[int, int] = (200, 100)) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, color).save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_marks_box_and_label_are_black_with_white_digits() -> None:
+    element = Element(label=7, tag="button", bbox=(50, 40, 80, 30))
+    marked = Image.open(io.BytesIO(draw_marks(_png(), [element]))).convert("RGB")
+    assert marked.getpixel((50 + 79, 40 + 15)) == (0, 0, 0)       # right edge of the box
+    assert marked.getpixel((90, 69)) == (0, 0, 0)                  # bottom edge
+    label_pixels = [marked.getpixel((x, y)) for x in range(50, 62) for y in range(40, 56)]
+    assert (0, 0, 0) in label_pixels and (255, 255, 255) in label_pixels   # white digit on black
+    assert marked.getpixel((100, 55)) == (255, 255, 255)           # inside the box, away from the label
+
+
+def test_marks_stay_inside_the_image_and_avoid_each_other() -> None:
+    corner = Element(label=12, tag="a", bbox=(185, 90, 30, 30))        # partly off the bottom-right
+    marked = Image.open(io.BytesIO(draw_marks(_png(), [corner]))).convert("RGB")
+    assert marked.getpixel((199, 99)) == (0, 0, 0)
+    # Two boxes sharing a top-left corner: the second label must not cover the first.
+    a = Element(label=1, tag="td", bbox=(20, 40, 60, 40))
+    b = Element(label=2, tag="td", bbox=(20, 40, 30, 20))
+    from webvoyager.browser import marks
+
+    taken: list[marks.Box] = []
+    spots = []
+    for e in (a, b):
+        x, y, w, h = e.bbox
+        spot = marks._place((x, y, x + w, y + h), (12, 16), taken, 200, 100)
+        taken.append(spot)
+        spots.append(spot)
+    assert not marks._overlaps(spots[0], spots[1])
+
+
+def test_marks_leave_the_input_untouched() -> None:
+    png = _png((10, 200, 10))
+    draw_marks(png, [Element(label=0, tag="a", bbox=(0, 0, 10, 10))])
+    assert Image.open(io.BytesIO(png)).getpixel((5, 5)) == (10, 200, 10)
