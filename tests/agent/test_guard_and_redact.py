@@ -30,6 +30,16 @@ def test_page_change_or_other_action_resets_the_streak() -> None:
     assert guard.warnings == 1
 
 
+def test_oscillation_between_two_views_is_caught() -> None:
+    guard = LoopGuard(stuck_after=3)
+    verdicts = [guard.check(fp, action).verdict for fp, action in [
+        ("top", "Scroll [WINDOW]; [down]"), ("bottom", "Scroll [WINDOW]; [up]"),
+        ("top", "Scroll [WINDOW]; [down]"), ("bottom", "Scroll [WINDOW]; [up]"),
+        ("top", "Scroll [WINDOW]; [down]")]]
+    assert verdicts == ["ok", "ok", "warn", "warn", "stuck"]
+    assert guard.warnings == 2
+
+
 def test_stuck_after_must_leave_room_for_a_warning() -> None:
     with pytest.raises(ValueError):
         LoopGuard(stuck_after=1)

@@ -1,12 +1,16 @@
-"""Detects an agent repeating the same action on a page that does not change.
+"""Detects an agent repeating the same action on the same page.
 
-Navigation getting stuck is the paper's first failure cause (44% of failures, SPEC §1), often by
-repeating a failed action. The guard compares (page fingerprint, action) with the previous step: the
-second identical step earns a warning note for the model; the `stuck_after`-th stops the run.
+Navigation getting stuck is the paper's first failure cause (44% of failures, SPEC §1): repeating a
+failed action, or up/down indecision. The guard counts each (page fingerprint, action) pair over the
+run: choosing an action again on a page that looks exactly as when it was chosen before earns a
+warning note for the model; the `stuck_after`-th time stops the run. Counting pairs rather than only
+consecutive steps also catches oscillation (Scroll down, Scroll up, Scroll down ... between the same
+two views; Click a result, GoBack, Click the same result ...).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
@@ -21,32 +25,31 @@ class GuardResult:
 
 
 class LoopGuard:
-    """Counts consecutive repeats of the same action on an unchanged page."""
+    """Counts how often each action was chosen on each exact page state."""
 
     def __init__(self, stuck_after: int = 3) -> None:
         if stuck_after < 2:
             raise ValueError("stuck_after must be at least 2 (the first repeat only warns)")
         self.stuck_after = stuck_after
         self.warnings = 0
-        self._last: tuple[str, str] | None = None
-        self._repeats = 0
+        self._seen: Counter[tuple[str, str]] = Counter()
 
     def check(self, fingerprint: str, action: str) -> GuardResult:
         """Judge the action about to be executed on the page with `fingerprint`.
 
-        Returns "stuck" when this is the `stuck_after`-th identical step in a row (do not execute it),
+        Returns "stuck" when this pair occurs for the `stuck_after`-th time (do not execute it),
         "warn" with a note for the next observation on an earlier repeat, else "ok".
         """
         key = (fingerprint, action)
-        self._repeats = self._repeats + 1 if key == self._last else 1
-        self._last = key
-        if self._repeats >= self.stuck_after:
-            return GuardResult("stuck", self._repeats)
-        if self._repeats >= 2:
+        self._seen[key] += 1
+        repeats = self._seen[key]
+        if repeats >= self.stuck_after:
+            return GuardResult("stuck", repeats)
+        if repeats >= 2:
             self.warnings += 1
-            note = (f"Warning: you have now chosen '{action}' {self._repeats} times in a row and the page did not "
-                    f"change. Do not repeat it: choose a different element or action (scroll, go back, search "
-                    f"differently). The run stops if you repeat it {self.stuck_after - self._repeats} more time(s).")
-            return GuardResult("warn", self._repeats, note)
-        return GuardResult("ok", self._repeats)
-
+            note = (f"Warning: you have now chosen '{action}' {repeats} times on this same page, and it did not "
+                    f"get you further. Do not repeat it: choose a different element or action (scroll, go back, "
+                    f"search with other words). The run stops if you choose it here "
+                    f"{self.stuck_after - repeats} more time(s).")
+            return GuardResult("warn", repeats, note)
+        return GuardResult("ok", repeats)
