@@ -187,6 +187,9 @@ class SeeActKind:
         if ATTRIBUTES_MARK in question:
             if page_op is not None:
                 return "ELEMENT TYPE: NONE\nELEMENT TEXT: None\n" + _answer("", *page_op).split("\n", 1)[1]
+            if step.do == "scroll":
+                raise ModelError(f"{task.id}: the reference scrolls an inner panel, which it cannot describe by "
+                                 "its visible text in attributes grounding; use --grounding choice or som")
             return self._attributes(step, task)
         if CHOICE_MARK in question or SOM_MARK in question:
             return self._choice(messages, question, task, step, pos, page_op)
@@ -198,9 +201,7 @@ class SeeActKind:
             return ("PRESS ENTER", "")
         if step.do == "press" and (step.key or "").lower() not in ("enter", "return"):
             raise ModelError(f"{task.id}: SeeAct can only press Enter, the reference presses {step.key!r}")
-        if step.do == "scroll" and step.target is not None:
-            raise ModelError(f"{task.id}: SeeAct scrolls the window only; the reference scrolls an inner panel")
-        if step.do in ("answer", "back", "scroll", "press"):
+        if step.do in ("answer", "back", "press") or (step.do == "scroll" and step.target is None):
             return (_expected_op(step), _value(step, task))
         return None
 

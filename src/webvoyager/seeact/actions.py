@@ -83,7 +83,9 @@ def build_action(operation: str, value: str, target: int | Point | None, element
     if operation == "PRESS ENTER":
         return Built(PressKey("Enter"))
     if operation in ("SCROLL UP", "SCROLL DOWN"):
-        return Built(Scroll(None, "up" if operation == "SCROLL UP" else "down"))
+        # With a chosen element, scroll that panel (a list or pane with its own scroll bar).
+        panel = target if isinstance(target, int) else None
+        return Built(Scroll(panel, "up" if operation == "SCROLL UP" else "down"))
     if operation == "GO BACK":
         return Built(GoBack())
     if target is None:

@@ -1,0 +1,110 @@
+"""The reference model answering SeeAct's prompts (conversations built by our own message builders)."""
+
+from __future__ import annotations
+
+import pytest
+
+from webvoyager.browser.types import Element
+from webvoyager.errors import ModelError
+from webvoyager.models.base import Message
+from webvoyager.models.reference import ReferenceModel
+from webvoyager.models.reference_seeact import (
+    ATTRIBUTES_MARK,
+    CHOICE_MARK,
+    GENERATION_MARK,
+    PICK_MARK,
+    POINT_MARK,
+    SOM_MARK,
+    replay,
+)
+from webvoyager.seeact import messages
+from webvoyager.seeact.choices import make_batches
+from webvoyager.seeact.grounding import describe_element
+from webvoyager.tasks import ReferenceSolution, ReferenceStep, Target, Task
+
+TASK = Task(id="t1", question="Find the weight of the Trail tent", start_url="http://shop.localhost/", site="shop",
+            reference=ReferenceSolution(steps=(
+                ReferenceStep(do="type", target=Target(placeholder="Search"), text="tent"),
+                ReferenceStep(do="click", target=Target(text="Trail tent")),
+                ReferenceStep(do="answer", text="2 kg"),
+            ), answer="2 kg"))
+ELEMENTS = [Element(label=0, tag="a", text="Home"), Element(label=1, tag="input", type="search", placeholder="Search"),
+            Element(label=2, tag="a", text="Trail tent"), Element(label=3, tag="a", text="Dome tent")]
+
+
+def _generation(previous: list[str], notes: tuple[str, ...] = ()) -> list[Message]:
+    return [messages.system_message(online=True),
+            messages.generation_message(TASK.question, previous, b"png", online=True, notes=notes)]
+
+
+async def _reply(convo: list[Message]) -> str:
+    return (await ReferenceModel(tasks=[TASK]).complete(convo)).text
+
+
+def test_marker_phrases_are_in_the_prompts() -> None:
+    batch = make_batches(ELEMENTS, [describe_element(e) for e in ELEMENTS])[0]
+    assert GENERATION_MARK in _generation([])[1].text_content
+    assert CHOICE_MARK in messages.choice_message(batch, online=True).text_content
+    assert SOM_MARK in messages.som_message(b"", "E", online=True).text_content
+    assert ATTRIBUTES_MARK in messages.attributes_message(online=True).text_content
+    assert PICK_MARK in messages.choice_message(batch, online=True, template="attributes_pick").text_content
+    assert POINT_MARK in messages.coordinates_message(1024, 768, online=True).text_content
+
+
+def test_replay_counts_steps_enter_and_find_scrolls() -> None:
+    assert replay(TASK, []).step == 0
+    typed = replay(TASK, ["[searchbox]  Search -> TYPE: tent"])
+    assert (typed.step, typed.enter_pending) == (0, True)
+    entered = replay(TASK, ["[searchbox]  Search -> TYPE: tent", "[keyboard]  Enter -> PRESS ENTER"])
+    assert (entered.step, entered.enter_pending) == (1, False)
+    scrolled = replay(TASK, ["[searchbox]  Search -> TYPE: tent", "[keyboard]  Enter -> PRESS ENTER",
+                             "[page]  -> SCROLL DOWN", "[page]  -> SCROLL DOWN"])
+    assert (scrolled.step, scrolled.scrolls) == (1, 2)
+    with pytest.raises(ModelError, match="did not go through"):
+        replay(TASK, ["[button]  Search -> CLICK (rejected by the user)"])
+    with pytest.raises(ModelError, match="does not follow"):
+        replay(TASK, ["[link]  Home -> CLICK"])
+
+
+async def test_stage_one_describes_the_next_reference_step() -> None:
+    text = await _reply(_generation(["[searchbox]  Search -> TYPE: tent"]))
+    assert text.startswith("Reference step 1/3") and "Enter" in text
+    assert "Trail tent" in await _reply(_generation(["[searchbox]  Search -> TYPE: tent",
+                                                      "[keyboard]  Enter -> PRESS ENTER"]))
+
+
+async def test_choice_answer_picks_the_target_letter_in_its_batch() -> None:
+    convo = _generation(["[searchbox]  Search -> TYPE: tent", "[keyboard]  Enter -> PRESS ENTER"])
+    convo.append(Message.text("assistant", "Reference step 2/3: click"))
+    first, second = make_batches(ELEMENTS, [describe_element(e) for e in ELEMENTS], batch_size=2)
+    convo.append(messages.choice_message(first, online=True, count=2))
+    assert await _reply(convo) == "ELEMENT: C\nACTION: CLICK\nVALUE: None"       # not in batch 1: none (C)
+    convo += [Message.text("assistant", "ELEMENT: C"), messages.choice_message(second, online=True, count=2)]
+    assert await _reply(convo) == "ELEMENT: A\nACTION: CLICK\nVALUE: None"       # Trail tent = A of batch 2
+
+
+async def test_missing_target_in_the_last_batch_scrolls_down() -> None:
+    convo = _generation(["[searchbox]  Search -> TYPE: tent", "[keyboard]  Enter -> PRESS ENTER"])
+    convo.append(Message.text("assistant", "step"))
+    only_home = make_batches(ELEMENTS[:1], [describe_element(ELEMENTS[0])])[0]
+    convo.append(messages.choice_message(only_home, online=True))
+    assert await _reply(convo) == "ELEMENT: B\nACTION: SCROLL DOWN\nVALUE: None"
+
+
+async def test_attributes_and_answer_and_coordinates() -> None:
+    convo = _generation([])
+    convo += [Message.text("assistant", "step"), messages.attributes_message(online=True)]
+    text = await _reply(convo)
+    assert text.splitlines()[:3] == ["ELEMENT TYPE: OTHER", "ELEMENT TEXT: Search", "ACTION: TYPE"]
+    done = _generation(["[searchbox]  Search -> TYPE: tent", "[keyboard]  Enter -> PRESS ENTER",
+                        "[link]  Trail tent -> CLICK"])
+    done += [Message.text("assistant", "step"), messages.coordinates_message(1024, 768, online=True)]
+    with pytest.raises(ModelError, match="coordinates"):
+        await _reply(done)
+
+
+async def test_failure_note_in_stage_one_is_an_error() -> None:
+    convo = _generation(["[searchbox]  Search -> TYPE: tent"],
+                        notes=("Your last action 'Type [1]; [tent]' failed: element is disabled",))
+    with pytest.raises(ModelError, match="did not work"):
+        await _reply(convo)
