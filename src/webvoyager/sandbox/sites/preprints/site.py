@@ -1,0 +1,114 @@
+"""Prexiv: a preprint archive with category listings, search, abstract pages and PDF papers.
+
+Pages: home (categories), /list/<category> (newest or oldest first, paged), /search (query, field,
+sort, paged), /abs/<id> (abstract, submission history, BibTeX accordion), /pdf/<id> (the paper as a
+PDF generated on the fly; some answers are only in its Experiments section).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from urllib.parse import urlencode
+
+from webvoyager.sandbox.sites.preprints.data import CATEGORIES, PAPER_BY_ID, PAPERS, in_category, search
+from webvoyager.sandbox.sites.preprints.pdf import PdfDocument
+from webvoyager.sandbox.web import Request, Response, Site
+
+PAGE_SIZE = 25
+SORTS = {"newest": "Newest first", "oldest": "Oldest first"}
+SEARCH_SORTS = {"relevance": "Relevance", **SORTS}
+FIELDS = {"all": "All fields", "title": "Title", "author": "Author", "abstract": "Abstract"}
+
+
+@lru_cache(maxsize=64)
+def paper_pdf(paper_id: str) -> bytes:
+    """The PDF of a paper: title block, abstract, then the numbered sections."""
+    p = PAPER_BY_ID[paper_id]
+    doc = PdfDocument(title=p.title)
+    doc.heading(p.title, size=16)
+    doc.paragraph(", ".join(p.authors), size=11)
+    doc.paragraph(f"Prexiv:{p.id}{p.version} [{p.category}] {p.submitted.strftime('%d %b %Y')}", size=9)
+    doc.heading("Abstract", size=12)
+    doc.paragraph(p.abstract)
+    for number, (name, text) in enumerate(p.sections, start=1):
+        doc.heading(f"{number} {name}", size=12)
+        doc.paragraph(text)
+    doc.heading("References", size=12)
+    for i, author in enumerate(p.authors[:3], start=1):
+        doc.paragraph(f"[{i}] {author.split()[-1]} et al. An earlier study of {p.category_name.lower()}. 2024.", size=9)
+    return doc.to_bytes()
+
+
+def _page(req: Request, total: int) -> tuple[int, int]:
+    pages = max(1, -(-total // PAGE_SIZE))
+    try:
+        page = max(1, min(pages, int(req.arg("page", "1"))))
+    except ValueError:
+        page = 1
+    return page, pages
+
+
+class PreprintsSite(Site):
+    name = "preprints"
+    title = "Prexiv"
+
+    def setup(self) -> None:
+        self.env.globals.update(categories=CATEGORIES, fields=FIELDS, author_link=author_link)
+        self.route("/", self.home)
+        self.route("/list/<cat>", self.listing)
+        self.route("/search", self.search)
+        self.route("/abs/<pid>", self.abstract)
+        self.route("/pdf/<pid>", self.pdf)
+
+    def home(self, req: Request) -> Response:
+        counts = {code: len(in_category(code)) for code in CATEGORIES}
+        return self.render("home.html", counts=counts, recent=PAPERS[:5], total=len(PAPERS))
+
+    def listing(self, req: Request) -> Response:
+        code = req.params["cat"]
+        if code not in CATEGORIES:
+            return Response.not_found("category")
+        sort = req.arg("sort") if req.arg("sort") in SORTS else "newest"
+        papers = in_category(code)
+        if sort == "oldest":
+            papers = papers[::-1]
+        page, pages = _page(req, len(papers))
+        base = f"/list/{code}?" + urlencode({"sort": sort})
+        return self.render("listing.html", code=code, name=CATEGORIES[code][0], sort=sort, sorts=SORTS,
+                           papers=papers[(page - 1) * PAGE_SIZE: page * PAGE_SIZE], total=len(papers),
+                           page=page, pages=pages, base=base, start=(page - 1) * PAGE_SIZE)
+
+    def search(self, req: Request) -> Response:
+        query = req.arg("q").strip()
+        if query.lower().removeprefix("prexiv:") in PAPER_BY_ID:  # an identifier goes straight to its paper
+            return Response.redirect(f"/abs/{query.lower().removeprefix('prexiv:')}")
+        field = req.arg("field") if req.arg("field") in FIELDS else "all"
+        sort = req.arg("sort") if req.arg("sort") in SEARCH_SORTS else "relevance"
+        hits = search(query, field, sort)
+        page, pages = _page(req, len(hits))
+        base = "/search?" + urlencode({"q": query, "field": field, "sort": sort})
+        return self.render("search.html", query=query, field=field, sort=sort, sorts=SEARCH_SORTS,
+                           papers=hits[(page - 1) * PAGE_SIZE: page * PAGE_SIZE], total=len(hits), page=page,
+                           pages=pages, base=base, start=(page - 1) * PAGE_SIZE,
+                           sort_link=lambda s: "/search?" + urlencode({"q": query, "field": field, "sort": s}))
+
+    def abstract(self, req: Request) -> Response:
+        paper = PAPER_BY_ID.get(req.params["pid"])
+        if paper is None:
+            return Response.not_found("paper")
+        return self.render("abstract.html", p=paper)
+
+    def pdf(self, req: Request) -> Response:
+        pid = req.params["pid"].removesuffix(".pdf")
+        if pid not in PAPER_BY_ID:
+            return Response.not_found("paper")
+        return Response(paper_pdf(pid), content_type="application/pdf",
+                        headers={"Content-Disposition": f'inline; filename="{pid}.pdf"'})
+
+
+def author_link(author: str) -> str:
+    """The search URL listing an author's papers."""
+    return "/search?" + urlencode({"q": author, "field": "author", "sort": "newest"})
+
+
+SITE = PreprintsSite
