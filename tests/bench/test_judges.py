@@ -167,3 +167,22 @@ async def test_keypoints_unmet_requirement_overrides_success(tmp_path: Path, ser
     server.queue("1. A\n2. B", "Requirement 1: MET - ok\nRequirement 2: NOT MET - missing\nVerdict: SUCCESS")
     await judge_run(run, _model(server), JudgeSettings(protocol="keypoints"))
     assert read_json(run / "k-1" / "judgement.json")["verdict"] == "NOT SUCCESS"
+
+
+async def test_two_judges_of_one_run_are_kept_and_compared(tmp_path: Path, server: FakeOpenAI) -> None:
+    from webvoyager.judge.agreement import compare, load_labels
+
+    run = make_run(tmp_path / "run", [FakeTask("t-1"), FakeTask("t-2")])
+    server.queue("Verdict: SUCCESS", "Verdict: SUCCESS")
+    await judge_run(run, _model(server), JudgeSettings(workers=1))
+    server.queue("1. A", "Requirement 1: MET - ok\nVerdict: SUCCESS",
+                 "1. A", "Requirement 1: NOT MET - no\nVerdict: NOT SUCCESS")
+    await judge_run(run, _model(server), JudgeSettings(protocol="keypoints", workers=1))
+    assert read_json(run / "t-2" / "judgement.json")["protocol"] == "keypoints"   # the latest judge
+    wv = load_labels(f"{run}@webvoyager/openai:gpt-4o")
+    kp = load_labels(f"{run}@keypoints/openai:gpt-4o")
+    assert wv == {"t-1": True, "t-2": True} and kp == {"t-1": True, "t-2": False}
+    assert compare(wv, kp).agreement == 0.5
+    # the webvoyager judge's own record still makes a rerun of it a no-op
+    again = await judge_run(run, _model(server), JudgeSettings(workers=1))
+    assert len(again.skipped) == 2 and len(server.requests) == 6

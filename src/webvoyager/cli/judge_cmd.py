@@ -78,9 +78,11 @@ def _row(name: str, agr: Any) -> list[str]:
 @judge_app.command("agreement")
 @friendly_errors
 def agreement_cmd(
-    labels: Path = typer.Argument(..., help="Reference labels: a CSV of task_id,0/1 (or a judged run directory)."),
-    run: Optional[Path] = typer.Option(None, "--run", help="Judged run directory to compare with LABELS."),
-    other: Optional[Path] = typer.Option(None, "--other", help="A second judged run directory or labels CSV."),
+    labels: str = typer.Argument(..., help="Reference labels: a CSV of task_id,0/1 (or a judged run directory)."),
+    run: Optional[str] = typer.Option(None, "--run", help="Judged run directory to compare with LABELS "
+                                      "(RUN_DIR@PROTOCOL/MODEL picks one judge of that run)."),
+    other: Optional[str] = typer.Option(None, "--other", help="A second judge (run directory, RUN_DIR@PROTOCOL/MODEL) "
+                                        "or labels CSV."),
     csv_out: Optional[Path] = typer.Option(None, "--csv", help="Also write the comparison rows to this CSV."),
 ) -> None:
     """Agreement %, Cohen's kappa and the confusion matrix between labels and judges (or two judges)."""

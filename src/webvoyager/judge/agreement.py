@@ -2,7 +2,8 @@
 
 A label source is either a CSV file of `task_id,label` rows (label 0/1, also true/false, success/
 failure; a header row is allowed), or a run directory, whose tasks' `judgement.json` verdicts are used
-(tasks without a verdict are left out). Only task ids present in both sources are compared.
+(tasks without a verdict are left out), or `RUN_DIR@PROTOCOL/MODEL` for one particular judge of that run
+(e.g. `runs/x@keypoints/openai:gpt-4o`). Only task ids present in both sources are compared.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from webvoyager.bench.records import load_records
 from webvoyager.errors import ConfigError
+from webvoyager.judge.record import archive_path, load_judgement
 
 _TRUE = {"1", "true", "yes", "success", "y", "t"}
 _FALSE = {"0", "false", "no", "not success", "failure", "fail", "n", "f"}
@@ -92,8 +94,12 @@ def read_labels_csv(path: Path) -> dict[str, bool]:
     return labels
 
 
-def load_labels(source: Path) -> dict[str, bool]:
-    """Labels from a CSV file or a judged run directory."""
+def load_labels(source: Path | str) -> dict[str, bool]:
+    """Labels from a CSV file, a judged run directory, or one judge of a run (`RUN_DIR@PROTOCOL/MODEL`)."""
+    text = str(source)
+    if "@" in text and Path(text.rsplit("@", 1)[0]).is_dir():
+        return _judge_set_labels(Path(text.rsplit("@", 1)[0]), text.rsplit("@", 1)[1])
+    source = Path(source)
     if source.is_dir():
         labels = {r.task_id: bool(r.judged) for r in load_records(source) if r.judged is not None}
         if not labels:
@@ -102,3 +108,18 @@ def load_labels(source: Path) -> dict[str, bool]:
     if source.is_file():
         return read_labels_csv(source)
     raise ConfigError(f"{source} is neither a labels CSV nor a run directory")
+
+
+def _judge_set_labels(run_dir: Path, judge: str) -> dict[str, bool]:
+    protocol, sep, model = judge.partition("/")
+    if not sep or not model:
+        raise ConfigError(f"{judge!r}: name a judge as PROTOCOL/MODEL, e.g. keypoints/openai:gpt-4o")
+    labels = {}
+    for rec in load_records(run_dir):
+        j = load_judgement(archive_path(run_dir / rec.dirname, protocol, model))
+        if j is not None and j.success is not None:
+            labels[rec.task_id] = j.success
+    if not labels:
+        raise ConfigError(f"{run_dir} has no tasks judged by {protocol} with {model}; run `webvoyager judge "
+                          f"{run_dir} --protocol {protocol} --model {model}` first")
+    return labels

@@ -68,6 +68,17 @@ class Judgement:
         write_json_atomic(path, self.to_dict())
 
 
+def judge_set_name(protocol: str, model: str) -> str:
+    """File-name-safe name of a (protocol, model) judge, e.g. 'keypoints--openai_gpt-4o'."""
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in model)
+    return f"{protocol}--{safe}"
+
+
+def archive_path(task_folder: Path, protocol: str, model: str) -> Path:
+    """Where every judge's own copy of its judgement of a task is kept (judgement.json is the latest)."""
+    return task_folder / "judgements" / f"{judge_set_name(protocol, model)}.json"
+
+
 def load_judgement(path: Path) -> Judgement | None:
     """The judgement stored at `path`, or None when there is none (or it is unreadable)."""
     if not path.is_file():

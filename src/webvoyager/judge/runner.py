@@ -1,5 +1,9 @@
 """Judging a whole run directory: in parallel, resumable, one `judgement.json` per task.
 
+`judgement.json` holds the latest judge's decision (the one summary.json and the report use); every
+judge's own copy is also kept in `judgements/<protocol>--<model>.json`, so two judges of the same run
+can be compared (`judge agreement ... --run RUN_DIR@PROTOCOL/MODEL`).
+
 A task already judged with the same protocol and model (with a verdict) is skipped unless `force`;
 a task whose earlier judgement was an error is judged again. `summary.json` is rewritten at the end.
 """
@@ -17,7 +21,7 @@ from webvoyager.bench.summary import write_summary
 from webvoyager.errors import ConfigError, ModelError
 from webvoyager.judge.evidence import load_evidence
 from webvoyager.judge.protocols import PROTOCOLS, judge_task
-from webvoyager.judge.record import Judgement, load_judgement
+from webvoyager.judge.record import Judgement, archive_path, load_judgement
 from webvoyager.models.base import ChatModel
 from webvoyager.trajectory import TaskDir
 
@@ -73,7 +77,8 @@ async def judge_run(run_dir: Path, model: ChatModel, settings: JudgeSettings,
         if rec.result is None:
             continue
         folder = run_dir / rec.dirname
-        old = load_judgement(TaskDir(folder).judgement)
+        old = load_judgement(archive_path(folder, settings.protocol, model.spec)) or \
+            load_judgement(TaskDir(folder).judgement)
         if (not settings.force and old is not None and old.verdict is not None
                 and old.protocol == settings.protocol and old.model == model.spec):
             report.skipped.append(rec.task_id)
@@ -89,6 +94,7 @@ async def judge_run(run_dir: Path, model: ChatModel, settings: JudgeSettings,
             except ModelError as exc:
                 judgement = Judgement(task_id=ev.task_id, protocol=settings.protocol, model=model.spec,
                                       verdict=None, error=f"model call failed: {exc}")
+            judgement.save(archive_path(folder, settings.protocol, model.spec))
             judgement.save(TaskDir(folder).judgement)
             if judgement.verdict is None:
                 report.errors[ev.task_id] = judgement.error or "no verdict"
