@@ -22,9 +22,9 @@ from webvoyager.errors import ConfigError
 from webvoyager.tasks import Task
 from webvoyager.trajectory import safe_dirname
 
-# The task shown by default: it searches, filters and sorts before answering. When a site's tasks
-# change, `pick_task` falls back to the first task whose reference has the same shape.
-DEFAULT_TASK_IDS = ("recipes--5", "shop--4", "recipes--3")
+# The task shown by default: it searches, picks dates in a calendar, filters and sorts before answering.
+# When a site's tasks change, `pick_task` falls back to the first task whose reference has that shape.
+DEFAULT_TASK_IDS = ("hotels--2", "recipes--9", "shop--9")
 
 
 @dataclass(frozen=True)
