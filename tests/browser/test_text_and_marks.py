@@ -83,12 +83,12 @@ def test_marks_stay_inside_the_image_and_avoid_each_other() -> None:
     b = Element(label=2, tag="td", bbox=(20, 40, 30, 20))
     from webvoyager.browser import marks
 
-    taken: list[marks.Box] = []
+    taken = marks.Taken()
     spots = []
     for e in (a, b):
         x, y, w, h = e.bbox
         spot = marks._place((x, y, x + w, y + h), (12, 16), taken, 200, 100)
-        taken.append(spot)
+        taken.add(spot)
         spots.append(spot)
     assert not marks._overlaps(spots[0], spots[1])
 

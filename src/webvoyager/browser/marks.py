@@ -8,6 +8,7 @@ the next free spot nearby, and it is always kept inside the image.
 from __future__ import annotations
 
 import io
+import zlib
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -28,6 +29,18 @@ def _font() -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return ImageFont.load_default()
 
 
+@lru_cache(maxsize=2048)
+def _sprite(text: str) -> Image.Image:
+    """A label as a small image (white digits on black), rendered once per number and reused:
+    pasting is much cheaper than rasterising text for every element of every screenshot."""
+    font = _font()
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    left, top, right, bottom = probe.textbbox((0, 0), text, font=font)
+    sprite = Image.new("RGB", (right - left + 2 * PAD, bottom - top + 2 * PAD), (0, 0, 0))
+    ImageDraw.Draw(sprite).text((PAD - left, PAD - top), text, fill=(255, 255, 255), font=font)
+    return sprite
+
+
 def _overlaps(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
@@ -39,7 +52,28 @@ def _clamp(box: Box, width: int, height: int) -> Box:
     return (x, y, x + w, y + h)
 
 
-def _place(box: Box, size: tuple[float, float], taken: list[Box], width: int, height: int) -> Box:
+CELL = 64
+
+
+class Taken:
+    """Label boxes already drawn, bucketed on a coarse grid so overlap checks stay local."""
+
+    def __init__(self) -> None:
+        self._cells: dict[tuple[int, int], list[Box]] = {}
+
+    def _keys(self, box: Box) -> list[tuple[int, int]]:
+        return [(cx, cy) for cx in range(int(box[0] // CELL), int(box[2] // CELL) + 1)
+                for cy in range(int(box[1] // CELL), int(box[3] // CELL) + 1)]
+
+    def hits(self, box: Box) -> bool:
+        return any(_overlaps(box, other) for key in self._keys(box) for other in self._cells.get(key, ()))
+
+    def add(self, box: Box) -> None:
+        for key in self._keys(box):
+            self._cells.setdefault(key, []).append(box)
+
+
+def _place(box: Box, size: tuple[float, float], taken: Taken, width: int, height: int) -> Box:
     """First free spot among: top-left inside, above, left, top-right inside, bottom-left inside."""
     x1, y1, x2, y2 = box
     w, h = size
@@ -48,7 +82,7 @@ def _place(box: Box, size: tuple[float, float], taken: list[Box], width: int, he
     for sx, sy in spots:
         cand = _clamp((sx, sy, sx + w, sy + h), width, height)
         first = first or cand
-        if not any(_overlaps(cand, t) for t in taken):
+        if not taken.hits(cand):
             return cand
     assert first is not None
     return first
@@ -56,23 +90,23 @@ def _place(box: Box, size: tuple[float, float], taken: list[Box], width: int, he
 
 def draw_marks(png: bytes, elements: list[Element]) -> bytes:
     """Return a PNG copy of `png` with each element's box and label drawn on it."""
-    image = Image.open(io.BytesIO(png)).convert("RGB")
+    image = Image.open(io.BytesIO(png))
+    if image.mode != "RGB":
+        image = image.convert("RGB")
     draw = ImageDraw.Draw(image)
-    font = _font()
     width, height = image.size
     for element in elements:
         x, y, w, h = element.bbox
         draw.rectangle((x, y, x + w - 1, y + h - 1), outline=(0, 0, 0), width=2)
-    taken: list[Box] = []
+    taken = Taken()
     for element in elements:
         x, y, w, h = element.bbox
-        text = str(element.label)
-        left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
-        size = (right - left + 2 * PAD, bottom - top + 2 * PAD)
-        spot = _place((x, y, x + w, y + h), size, taken, width, height)
-        taken.append(spot)
-        draw.rectangle(spot, fill=(0, 0, 0))
-        draw.text((spot[0] + PAD - left, spot[1] + PAD - top), text, fill=(255, 255, 255), font=font)
+        sprite = _sprite(str(element.label))
+        spot = _place((x, y, x + w, y + h), sprite.size, taken, width, height)
+        taken.add(spot)
+        image.paste(sprite, (int(spot[0]), int(spot[1])))
     out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=1)
+    # Run-length zlib at level 1: screenshots are mostly flat colour, so this is both the fastest
+    # setting and smaller than the default.
+    image.save(out, format="PNG", compress_level=1, compress_type=zlib.Z_RLE)
     return out.getvalue()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,7 +68,10 @@ async def _scan_frame(frame: Frame, path: str, offset: tuple[float, float], clip
     """Discover elements in `frame` (clip in main coordinates), then recurse into its child frames."""
     local_clip = {"x": clip[0] - offset[0], "y": clip[1] - offset[1], "w": clip[2], "h": clip[3]}
     try:
-        raw = await scripts.call(frame, "W.discover(arg[0], arg[1], arg[2])", [obs_id, local_clip, want_tree])
+        # One JSON string instead of a nested structure: Playwright's per-value (de)serialisation
+        # costs far more than json.loads on large pages.
+        raw = json.loads(await scripts.call(frame, "JSON.stringify(W.discover(arg[0], arg[1], arg[2]))",
+                                            [obs_id, local_clip, want_tree]))
     except PlaywrightError:
         return None   # a frame that went away or refuses scripts contributes nothing
     scan = FrameScan(frame=frame, path=path, offset=offset, raw=raw)

@@ -50,6 +50,20 @@
     return out;
   };
 
+  // Rows and lists hold their children inside their own box, so when one lies wholly outside the
+  // viewport its descendants do too: skipping them keeps long pages (thousands of rows) cheap.
+  const CONTAINS_CHILDREN = new Set(["TR", "LI", "UL", "OL", "TBODY", "THEAD", "TFOOT", "TABLE"]);
+  // [element, visible rect or null] for every element, pruning contained subtrees out of view.
+  const elementsInClip = (root, clip, out) => {
+    for (let el = root.firstElementChild; el; el = el.nextElementSibling) {
+      const rect = visibleRect(el, clip);
+      out.push([el, rect]);
+      if (el.shadowRoot) elementsInClip(el.shadowRoot, clip, out);
+      if (rect || !CONTAINS_CHILDREN.has(el.tagName)) elementsInClip(el, clip, out);
+    }
+    return out;
+  };
+
   const TAGS = new Set(["INPUT", "TEXTAREA", "SELECT", "BUTTON", "A", "VIDEO", "LI", "TD", "OPTION", "SUMMARY"]);
   const ROLES = new Set(["button", "link", "checkbox", "radio", "tab", "menuitem", "menuitemcheckbox",
     "menuitemradio", "option", "combobox", "textbox", "searchbox", "switch", "slider", "spinbutton",
@@ -197,10 +211,7 @@
   NS.discover = (obsId, clip, wantTree) => {
     styleCache.clear();
     const visible = [];
-    for (const el of allElements(document, [])) {
-      // Geometry first: it is cheap once layout is clean, and most elements of a long page are
-      // outside the viewport, which spares them the style lookups of isCandidate.
-      const rect = visibleRect(el, clip);
+    for (const [el, rect] of elementsInClip(document, clip, [])) {
       if (!rect || rect.w * rect.h < 20) continue;
       if (!isCandidate(el)) continue;
       const s = styleOf(el);
