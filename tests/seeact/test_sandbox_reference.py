@@ -1,0 +1,36 @@
+"""`--policy seeact --model reference` solves sandbox tasks in each grounding mode it can express."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from webvoyager.agent.api import RunSettings, execute_task
+from webvoyager.models.reference import ReferenceModel
+from webvoyager.sandbox.catalog import load_sandbox_tasks
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+# A sample per mode covering type+Enter, select, hover menus, panel scrolls and find-scrolls.
+SAMPLE = {
+    "choice": ["shop--2", "hotels--10", "hotels--7", "recipes--3"],
+    "som": ["shop--8", "hotels--9"],
+    "attributes": ["shop--11", "preprints--6"],
+}
+CASES = [(mode, task_id) for mode, ids in SAMPLE.items() for task_id in ids]
+
+
+@pytest.mark.parametrize("mode, task_id", CASES)
+async def test_reference_solves_task(sandbox, browser, tmp_path: Path, mode: str, task_id: str) -> None:
+    task = next(t for t in load_sandbox_tasks(sandbox.port) if t.id == task_id)
+    settings = RunSettings(policy="seeact", grounding=mode, max_steps=task.max_steps or 30)
+    result = await execute_task(task, browser=browser, model=ReferenceModel(), settings=settings,
+                                task_dir=tmp_path / task_id)
+    assert result.status == "answered", result.error
+    assert result.success is True, (result.answer, result.final_url)
+    assert result.policy == "seeact"
+    steps = json.loads((tmp_path / task_id / "trajectory.json").read_text())["steps"]
+    assert all(s["extra"]["seeact"]["grounding"] == mode for s in steps)
+    assert steps[0]["extra"]["seeact"]["generation"].startswith("Reference step 1/")
