@@ -27,6 +27,8 @@ def discover_sites() -> dict[str, Site]:
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
         if not info.ispkg:
             continue
+        if not (Path(package.__path__[0]) / info.name / "site.py").is_file():
+            continue   # a site package still being written (no site.py yet) must not break the others
         module = importlib.import_module(f"{SITES_PACKAGE}.{info.name}.site")
         site_cls = getattr(module, "SITE")
         root = Path(module.__file__).parent  # type: ignore[arg-type]

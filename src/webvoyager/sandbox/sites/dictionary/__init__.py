@@ -1,0 +1,1 @@
+"""Wordhoard: the sandbox dictionary site."""
