@@ -104,3 +104,21 @@ def test_runner_records_golden_and_redated_question(tmp_path: Path) -> None:
                               "original_question": "Bali from Jan 1 to Jan 4, 2024.",
                               "effective_question": "Bali from Jan 1 to Jan 4, 2027.", "attempt": 2}
     assert saved["question"] == "Bali from Jan 1 to Jan 4, 2027." and saved["site"] == "Booking"
+
+
+async def test_a_browser_that_cannot_start_is_one_clear_error(tmp_path: Path) -> None:
+    from webvoyager.agent.api import RunSettings
+    from webvoyager.bench.runner import BenchOptions, run_bench
+    from webvoyager.browser.types import BrowserConfig
+    from webvoyager.errors import BrowserError
+    from webvoyager.tasks import Task
+
+    tasks = [Task(id=f"t{i}", question="q", start_url="http://127.0.0.1:9/") for i in range(3)]
+    model = type("Never", (), {"spec": "never", "complete": None})()
+    with pytest.raises(BrowserError):
+        await run_bench(tasks, model=model, settings=RunSettings(), run_dir=tmp_path / "run",  # type: ignore[arg-type]
+                        options=BenchOptions(workers=2),
+                        browser_config=BrowserConfig(executable_path=str(tmp_path / "no-chromium")))
+    with RunStore(tmp_path / "run") as store:
+        assert [r.state for r in store.rows()] == ["pending"] * 3   # nothing marked as run
+    assert not list((tmp_path / "run").glob("t*/result.json"))

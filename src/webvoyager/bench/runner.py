@@ -189,6 +189,8 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
                 await run_one(queue.get_nowait())
 
         try:
+            if todo:
+                await shared.get()  # a browser that cannot start at all is the user's error, not N task errors
             await asyncio.gather(*(worker() for _ in range(min(options.workers, max(len(todo), 1)))))
         finally:
             await shared.close()
