@@ -12,6 +12,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Iterator
+from urllib.parse import urlparse
 
 from webvoyager.sandbox.web import Response, Site, parse_request
 
@@ -89,12 +90,31 @@ class SandboxHTTPServer(ThreadingHTTPServer):
         self.verbose = verbose
 
     def index_page(self, path: str) -> Response:
+        """The landing page on the bare host (http://localhost:<port>/): every site, its address and tasks."""
+        if path not in ("/", ""):
+            return Response.not_found()
+        from collections import Counter
+
+        from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+        from webvoyager.sandbox.catalog import TODAY, load_sandbox_tasks
+
         port = self.server_address[1]
-        items = "".join(
-            f'<li><a href="http://{name}{HOST_SUFFIX}:{port}/">{site.title}</a> ({name})</li>'
-            for name, site in sorted(self.sites.items())
-        )
-        return Response(f"<!doctype html><title>webvoyager sandbox</title><h1>Sandbox sites</h1><ul>{items}</ul>")
+        counts = Counter(urlparse(t.start_url).hostname for t in load_sandbox_tasks())
+        cards = [{"name": name, "title": site.title, "url": f"http://{name}{HOST_SUFFIX}:{port}/",
+                  "about": _first_line(type(site).__doc__ or importlib.import_module(type(site).__module__).__doc__), "tasks": counts.get(f"{name}{HOST_SUFFIX}", 0)}
+                 for name, site in sorted(self.sites.items())]
+        env = Environment(loader=FileSystemLoader(str(Path(__file__).parent / "templates")),
+                          autoescape=select_autoescape(["html"]))
+        html = env.get_template("sandbox_index.html").render(sites=cards, total=sum(c["tasks"] for c in cards),
+                                                             today=TODAY.strftime("%B %-d, %Y"))
+        return Response(html)
+
+
+def _first_line(doc: str | None) -> str:
+    """The first sentence of a site's docstring, as its one-line description."""
+    text = " ".join((doc or "").split())
+    return text.split(". ")[0].rstrip(".") + "." if text else ""
 
 
 class Sandbox:

@@ -1,4 +1,7 @@
-"""Wordhoard, the sandbox dictionary (http://dictionary.localhost:<port>/).
+"""Wordhoard: an English dictionary with search suggestions, UK/US pronunciation tabs, meaning accordions, a
+browse panel and grammar guides.
+
+Served at http://dictionary.localhost:<port>/.
 
 Widgets that make it hard for an agent: search with autocomplete suggestions, UK/US pronunciation
 tabs, meanings in accordions, a "Browse" word list in a scrollable inner panel, links that open a

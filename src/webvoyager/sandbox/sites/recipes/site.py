@@ -1,4 +1,7 @@
-"""Simmer & Sage, the sandbox recipe site (http://recipes.localhost:<port>/).
+"""Simmer & Sage: a recipe site with search, diet and cuisine filters, sorting, paging, a hover menu, a
+cookie banner and reviews that load late.
+
+Served at http://recipes.localhost:<port>/.
 
 Widgets that make it hard for an agent: a cookie banner on first visit, a category mega-menu that
 opens on hover, checkbox/radio facets, sort pills, pagination, a nutrition accordion, and ratings and

@@ -1,4 +1,7 @@
-"""Cartwheel, the sandbox online shop (http://shop.localhost:<port>/).
+"""Cartwheel: an online shop with search suggestions, filters, a sort select, product tabs, colour and size
+pickers and a cart.
+
+Served at http://shop.localhost:<port>/.
 
 Widgets that make it hard for an agent: a search box with an autocomplete dropdown, a native
 <select> for sorting, brand/price/rating filters, pagination, product pages with tabs, custom
