@@ -89,13 +89,13 @@ async def test_pdf_download_is_saved_and_read(session, pages_url, tmp_path: Path
 async def test_pdf_opened_in_the_tab_or_a_new_tab_is_read(session, pages_url, tmp_path: Path) -> None:
     await open_zoo(session, pages_url, "pdf.html")
     outcome = await session.execute(Click(1))
-    assert any(REPORT_TEXT in note for note in outcome.notes)
+    assert any(REPORT_TEXT in note for note in outcome.notes), outcome.notes
     assert (tmp_path / "downloads" / "report.pdf").exists()
 
     await open_zoo(session, pages_url, "pdf.html")
     outcome = await session.execute(Click(2))
     assert len(session.context.pages) == 1
-    assert sum(REPORT_TEXT in note for note in outcome.notes) == 1   # read once, not per event
+    assert sum(REPORT_TEXT in note for note in outcome.notes) == 1, outcome.notes   # read once, not per event
 
 
 async def test_pdf_excerpt_is_bounded(browser, tmp_path: Path, pages_url) -> None:

@@ -109,6 +109,8 @@ async def test_heavy_page_labels_only_the_viewport(session, pages_url) -> None:
     assert 20 < len(obs.elements) < 400
     assert all(0 <= e.bbox[1] < 768 for e in obs.elements)
     assert obs.elements[0].text == "Section 0"
+    # A link wrapped over two lines is still labelled (its biggest piece is visible at its centre).
+    assert "Section 14" in [e.text for e in obs.elements]
 
 
 async def test_text_only_outline_uses_the_same_labels(session, pages_url) -> None:

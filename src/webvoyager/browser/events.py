@@ -117,8 +117,10 @@ class SessionEvents:
         url = popup.url
         if url in ("", "about:blank"):
             try:
-                await popup.wait_for_url(lambda u: u not in ("", "about:blank"),
-                                         timeout=self.config.settle_timeout_s * 1000, wait_until="commit")
+                # A busy machine can take seconds to commit the popup's first navigation; a popup
+                # that closes itself ends the wait at once (wait_for_url raises).
+                await popup.wait_for_url(lambda u: u not in ("", "about:blank"), wait_until="commit",
+                                         timeout=max(2 * self.config.settle_timeout_s, 10.0) * 1000)
             except PlaywrightError:
                 pass
             url = popup.url

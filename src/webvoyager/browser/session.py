@@ -51,6 +51,11 @@ class Browser:
             raise
         return cls(playwright, browser, config)
 
+    @property
+    def connected(self) -> bool:
+        """False once the browser process has died or the CDP connection dropped."""
+        return self._browser.is_connected()
+
     async def new_session(self, *, download_dir: Path, allowed_domains: tuple[str, ...] | None = None) -> Session:
         """A fresh context (no cookies, 1024x768, en-US) with one tab, saving downloads to `download_dir`.
         `allowed_domains` overrides the config's (empty: every domain allowed)."""

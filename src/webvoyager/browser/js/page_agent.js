@@ -133,6 +133,20 @@
     if (x2 <= x1 || y2 <= y1) return null;
     return { x: x1, y: y1, w: x2 - x1, h: y2 - y1 };
   };
+  // A link that wraps onto two lines has two boxes whose union covers unrelated text; use the
+  // biggest visible piece instead, so the mark and the click land on the link itself.
+  const mainPiece = (el, rect, clip) => {
+    const pieces = el.getClientRects();
+    if (pieces.length < 2) return rect;
+    let best = rect, bestArea = -1;
+    for (const p of pieces) {
+      const x1 = Math.max(p.left, clip.x), y1 = Math.max(p.top, clip.y);
+      const x2 = Math.min(p.right, clip.x + clip.w), y2 = Math.min(p.bottom, clip.y + clip.h);
+      const area = (x2 - x1) * (y2 - y1);
+      if (x2 > x1 && y2 > y1 && area > bestArea) { best = { x: x1, y: y1, w: x2 - x1, h: y2 - y1 }; bestArea = area; }
+    }
+    return best;
+  };
   const labelsOf = (el) => {
     const out = [];
     if (el.labels) for (const l of el.labels) out.push(l);
@@ -211,9 +225,10 @@
   NS.discover = (obsId, clip, wantTree) => {
     styleCache.clear();
     const visible = [];
-    for (const [el, rect] of elementsInClip(document, clip, [])) {
+    for (let [el, rect] of elementsInClip(document, clip, [])) {
       if (!rect || rect.w * rect.h < 20) continue;
       if (!isCandidate(el)) continue;
+      rect = mainPiece(el, rect, clip);
       const s = styleOf(el);
       if (s.visibility === "hidden" || s.visibility === "collapse") continue;
       if (!hitsElement(el, deepFromPoint(rect.x + rect.w / 2, rect.y + rect.h / 2))) continue;
@@ -328,6 +343,7 @@
       rect = visibleRect(el, clip);
     }
     if (!rect) return { hidden: true };
+    rect = mainPiece(el, rect, clip);
     const x = rect.x + rect.w / 2, y = rect.y + rect.h / 2;
     const hit = deepFromPoint(x, y);
     if (hitsElement(el, hit)) return { x, y };
