@@ -183,3 +183,36 @@ async def test_rerun_in_the_same_folder_leaves_no_stale_files(browser, pages_url
     await execute_task(_task(pages_url), browser=browser, model=model, settings=RunSettings(), task_dir=folder)
     assert not (folder / "screenshot7.png").exists() and not (folder / "judgement.json").exists()
     _assert_run_dir_whole(folder, 1)
+
+
+async def test_secret_placeholder_is_typed_but_never_shown_to_the_model(browser, pages_url, tmp_path,
+                                                                        monkeypatch) -> None:
+    value = "soup-pass-7731"
+    monkeypatch.setenv("AGENT_SHOP_PASS", value)
+    model = ScriptedModel.from_replies([
+        "Thought: type the private value.\nAction: Type [0]; [{{AGENT_SHOP_PASS}}] (no Enter)",
+        "Thought: and submit it.\nAction: Click [1]",
+        "Thought: done\nAction: ANSWER; [done]",
+    ])
+    task = Task(id="pw", question="Search for {{AGENT_SHOP_PASS}}.", start_url=f"{pages_url}/agent/index.html")
+    result = await execute_task(task, browser=browser, model=model,
+                                settings=RunSettings(secret_env=("AGENT_SHOP_PASS",)).validate(),
+                                task_dir=tmp_path / "t")
+    assert result.status == "answered"
+    assert f"q={value}" in result.final_url  # the page really received the value
+    # the model saw the field hidden, not the value; nothing it was sent holds the value
+    assert "[REDACTED]" in _last_user_text(model.calls[1])
+    for call in model.calls:
+        for message in call.messages:
+            assert value not in message.text_content
+    for path in (tmp_path / "t").rglob("*"):
+        if path.is_file():
+            assert value.encode() not in path.read_bytes(), path
+
+
+def test_missing_secret_env_is_a_config_error(monkeypatch) -> None:
+    from webvoyager.errors import ConfigError
+
+    monkeypatch.delenv("AGENT_NOT_SET", raising=False)
+    with pytest.raises(ConfigError, match="AGENT_NOT_SET"):
+        RunSettings(secret_env=("AGENT_NOT_SET",)).validate()

@@ -88,3 +88,14 @@ def test_log_filter_redacts_messages_and_exception_text(caplog: pytest.LogCaptur
         logger.removeHandler(handler)
     assert "tok-abcdefghijk" not in caplog.text
     assert "retrying with [REDACTED]" in caplog.text and "ValueError: bad [REDACTED]" in caplog.text
+
+
+def test_fill_placeholders_only_in_typed_text_and_options() -> None:
+    from webvoyager.agent.redact import fill_placeholders
+    from webvoyager.browser.types import Answer, Select, Type
+
+    values = {"PW": "p@ss"}
+    assert fill_placeholders(Type(1, "user {{PW}} {{ PW }}"), values) == Type(1, "user p@ss p@ss")
+    assert fill_placeholders(Type(1, "{{OTHER}}"), values) == Type(1, "{{OTHER}}")  # unknown: left as written
+    assert fill_placeholders(Select(2, "{{PW}}"), values) == Select(2, "p@ss")
+    assert fill_placeholders(Answer("{{PW}}"), values) == Answer("{{PW}}")  # never into the answer

@@ -59,8 +59,9 @@ class RunSettings:
     allowed_domains: tuple[str, ...] = ()   # empty: every domain allowed
     stuck_after: int = 3                # identical steps on an unchanged page before status "stuck"
     grounding: str = "choice"           # SeeAct grounding strategy
-    secrets: tuple[str, ...] = ()       # values redacted from every file and log
+    secrets: tuple[str, ...] = ()       # values redacted from every file, log and model request
     headless: bool = True
+    secret_env: tuple[str, ...] = ()    # env var names: secret, and typed by the model as {{NAME}}
 
     def validate(self) -> RunSettings:
         """Raise ConfigError for values that cannot work; return self."""
@@ -72,12 +73,25 @@ class RunSettings:
             raise ConfigError(f"context_images must be at least 1 (got {self.context_images})")
         if self.stuck_after < 2:
             raise ConfigError(f"stuck_after must be at least 2 (got {self.stuck_after})")
+        missing = [name for name in self.secret_env if name not in os.environ]
+        if missing:
+            raise ConfigError(f"secret environment variable(s) {', '.join(missing)} not set; export them before "
+                              "the run (their values are typed where the task says {{NAME}})")
         return self
+
+    def placeholders(self) -> dict[str, str]:
+        """{{NAME}} → value of each `secret_env` variable (read now, never stored in the settings)."""
+        return {name: os.environ[name] for name in self.secret_env if name in os.environ}
+
+    def redactor(self) -> Redactor:
+        """Redacts env secrets, `secrets` and the `secret_env` values."""
+        return Redactor.from_env((*self.secrets, *self.placeholders().values()))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready settings for run.json; secret values are never written, only their count."""
         data = asdict(self)
         data["secrets"] = len(self.secrets)
+        data["secret_env"] = list(self.secret_env)  # names only
         data["allowed_domains"] = list(self.allowed_domains)
         return data
 
@@ -107,7 +121,7 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
     status "error" and the message, and `result.json` is written either way.
     """
     task_dir = Path(task_dir)
-    recorder = Recorder(task_dir, redactor=Redactor.from_env(settings.secrets))
+    recorder = Recorder(task_dir, redactor=settings.redactor())
     started = time.perf_counter()
     session = None
     try:
@@ -115,7 +129,8 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
         session = await browser.new_session(download_dir=task_dir / "downloads",
                                             allowed_domains=settings.allowed_domains or None)
         agent = Agent(session, policy, max_steps=task.max_steps or settings.max_steps, recorder=recorder,
-                      stuck_after=settings.stuck_after, text_only=settings.text_only, on_step=on_step)
+                      stuck_after=settings.stuck_after, text_only=settings.text_only, on_step=on_step,
+                      placeholders=settings.placeholders())
         return await agent.run(task)
     except Exception as exc:  # noqa: BLE001 - one task's failure must not stop a benchmark
         log.exception("task %s failed outside the agent loop", task.id)
@@ -180,7 +195,7 @@ def write_run_json(out_dir: Path, settings: RunSettings, model_spec: str, *, com
         **(extra or {}),
     }
     path = Path(out_dir) / "run.json"
-    write_json_atomic(path, Redactor.from_env(settings.secrets).data(data))
+    write_json_atomic(path, settings.redactor().data(data))
     return path
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Protocol, TypeVar
+from typing import Any, Awaitable, Callable, Mapping, Protocol, TypeVar
 
 from webvoyager.agent.loop_guard import LoopGuard
 from webvoyager.agent.policy import Decision, Policy
 from webvoyager.agent.recorder import Recorder
-from webvoyager.agent.redact import Redactor
+from webvoyager.agent.redact import Redactor, fill_placeholders
 from webvoyager.browser.types import Action, Answer, Observation, Outcome, action_text, action_to_dict
 from webvoyager.errors import ActionError, BrowserError, ModelError
 from webvoyager.tasks import PageState, Task
@@ -56,7 +56,7 @@ class Agent:
 
     def __init__(self, session: AgentSession, policy: Policy, *, max_steps: int = 15,
                  recorder: Recorder | None = None, stuck_after: int = 3, text_only: bool = False,
-                 on_step: StepCallback | None = None) -> None:
+                 on_step: StepCallback | None = None, placeholders: Mapping[str, str] | None = None) -> None:
         self.session = session
         self.policy = policy
         self.max_steps = max_steps
@@ -65,6 +65,7 @@ class Agent:
         self.text_only = text_only
         self.on_step = on_step
         self.redactor = recorder.redactor if recorder else Redactor.from_env()
+        self.placeholders = dict(placeholders or {})  # {{NAME}} → secret value, filled in only when acting
         self._step_timings: dict[str, float] = {}
 
     async def run(self, task: Task) -> Result:
@@ -83,6 +84,7 @@ class Agent:
                     break
                 self._step_timings = {}
                 observation = await self._timed(state, "observe_s", self.session.observe(text_only=self.text_only))
+                observation = self.redactor.observation(observation)  # the model never sees a secret
                 step, action = await self._decide(state, observation)
                 if action is not None and state.status is None:
                     await self._act(state, step, action, observation, guard)
@@ -141,7 +143,8 @@ class Agent:
             state.pending_notes.append(verdict.note)
             step.extra["loop_warning"] = verdict.note
         try:
-            outcome = await self._timed(state, "act_s", self.session.execute(action))
+            filled = fill_placeholders(action, self.placeholders)
+            outcome = await self._timed(state, "act_s", self.session.execute(filled))
         except ActionError as exc:
             step.error = str(exc)
             state.pending_notes.append(f"Your last action '{step.action}' failed: {exc}")

@@ -1,15 +1,22 @@
-"""Keeps secrets out of everything a run writes or prints.
+"""Keeps secrets out of everything a run writes, prints or sends to the model.
 
 Secrets are the values of environment variables whose name contains KEY, TOKEN, SECRET or PASSWORD,
-plus any value the user marks secret. Every occurrence is replaced by "[REDACTED]".
+plus any value the user marks secret. Every occurrence is replaced by "[REDACTED]"; fields showing a
+secret are blacked out in screenshots. A secret the agent must type (a password for a login) is named
+in the task by a placeholder `{{NAME}}`; the model types the placeholder and `fill_placeholders`
+swaps in the value only when the action is executed, so the model never sees it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
 import os
+import re
 from typing import Any, Iterable, Mapping
+
+from webvoyager.browser.types import Action, Observation, Select, Type
 
 REDACTED = "[REDACTED]"
 SECRET_ENV_WORDS = ("KEY", "TOKEN", "SECRET", "PASSWORD")
@@ -54,6 +61,19 @@ class Redactor:
             return [self.data(v) for v in value]
         return value
 
+    def observation(self, obs: Observation) -> Observation:
+        """The observation with secrets removed from its text, notes, elements and screenshots."""
+        if not self.secrets:
+            return obs
+        boxes = [e.bbox for e in obs.elements if self.contains_secret(e.value) or self.contains_secret(e.text)]
+        elements = [dataclasses.replace(e, text=self.text(e.text), value=self.text(e.value),
+                                        aria_label=self.text(e.aria_label), html=self.text(e.html))
+                    for e in obs.elements]
+        return dataclasses.replace(obs, url=self.text(obs.url), title=self.text(obs.title), text=self.text(obs.text),
+                                   notes=[self.text(n) for n in obs.notes], elements=elements,
+                                   screenshot=self.png(obs.screenshot, boxes),
+                                   marked_screenshot=self.png(obs.marked_screenshot, boxes))
+
     def png(self, png: bytes, boxes: Iterable[tuple[float, float, float, float]]) -> bytes:
         """Black out `boxes` (x, y, w, h) in a PNG: fields whose value is a secret are never saved readable."""
         boxes = list(boxes)
@@ -88,3 +108,22 @@ class RedactingFilter(logging.Filter):
                                       f"{self.redactor.text(str(record.exc_info[1]))})", ()
             record.exc_info, record.exc_text = None, None
         return True
+
+
+_PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+
+
+def fill_placeholders(action: Action, values: Mapping[str, str]) -> Action:
+    """`action` with `{{NAME}}` in typed text or chosen option replaced by `values[NAME]`.
+
+    Unknown names are left as written (the page then shows the placeholder, which the model can see).
+    """
+    if not values or not isinstance(action, (Type, Select)):
+        return action
+
+    def swap(text: str) -> str:
+        return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+
+    if isinstance(action, Type):
+        return dataclasses.replace(action, text=swap(action.text))
+    return dataclasses.replace(action, option=swap(action.option))

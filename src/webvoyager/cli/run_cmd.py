@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import logging
-import os
 from pathlib import Path
 from typing import Optional
 
@@ -14,8 +13,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from webvoyager.agent.redact import Redactor
 from webvoyager.cli.common import console, err_console, friendly_errors
-from webvoyager.errors import ConfigError
 from webvoyager.trajectory import Result, Step
 
 THOUGHT_CHARS = 400  # long thoughts are cut on screen; the full text is in trajectory.json
@@ -66,29 +65,19 @@ def print_result(result: Result, run_dir: Path, out: Console | None = None) -> N
     out.print(f"Run directory: [bold]{escape(str(run_dir))}[/]")
 
 
-def setup_logging(secrets: tuple[str, ...] = (), level: int = logging.WARNING) -> None:
+def setup_logging(redactor: Redactor | None = None, level: int = logging.WARNING) -> None:
     """Show warnings (model retries with their cause, page problems) on stderr, secrets redacted."""
     from rich.logging import RichHandler
 
-    from webvoyager.agent.redact import RedactingFilter, Redactor
+    from webvoyager.agent.redact import RedactingFilter
 
     handler = RichHandler(console=err_console, show_path=False, show_time=False, markup=False)
-    handler.addFilter(RedactingFilter(Redactor.from_env(secrets)))
+    handler.addFilter(RedactingFilter(redactor or Redactor.from_env()))
     root = logging.getLogger("webvoyager")
     root.handlers = [h for h in root.handlers if not getattr(h, "_webvoyager_cli", False)]
     handler._webvoyager_cli = True  # type: ignore[attr-defined]
     root.addHandler(handler)
     root.setLevel(level)
-
-
-def _secrets_from_env(names: list[str]) -> tuple[str, ...]:
-    values = []
-    for name in names:
-        value = os.environ.get(name)
-        if value is None:
-            raise ConfigError(f"--secret-env {name}: that environment variable is not set")
-        values.append(value)
-    return tuple(values)
 
 
 @friendly_errors
@@ -113,8 +102,9 @@ def run(
     seed: Optional[int] = typer.Option(None, "--seed", help="Sampling seed (providers that support it)."),
     stuck_after: int = typer.Option(3, "--stuck-after", min=2,
                                     help="Identical steps on an unchanged page before stopping as stuck."),
-    secret_env: list[str] = typer.Option([], "--secret-env", help="Name of an env var whose value is redacted "
-                                         "from every file and log; repeatable."),
+    secret_env: list[str] = typer.Option([], "--secret-env", help="Name of an env var holding a secret: redacted "
+                                         "everywhere; write {{NAME}} in the task where the agent must type it "
+                                         "(the model never sees the value); repeatable."),
 ) -> None:
     """Run one task with a web agent and show each step live; exit 0 when it answered."""
     from webvoyager.agent.api import RunSettings, default_model_spec, new_run_dir, run_task
@@ -124,9 +114,9 @@ def run(
     check_model_ready(spec, base_url=base_url)  # a missing key is reported before any browser starts
     settings = RunSettings(policy=policy, max_steps=max_steps, context_images=context_images, text_only=text_only,
                            temperature=temperature, seed=seed, allowed_domains=tuple(allowed_domain),
-                           stuck_after=stuck_after, grounding=grounding, secrets=_secrets_from_env(secret_env),
+                           stuck_after=stuck_after, grounding=grounding, secret_env=tuple(secret_env),
                            headless=not headed).validate()
-    setup_logging(settings.secrets)
+    setup_logging(settings.redactor())
     run_dir = out or new_run_dir()
     console.print(f"[bold]Task:[/] {escape(task)}\n[bold]Start:[/] {escape(url)}   [bold]Model:[/] {escape(spec)}"
                   f"   [bold]Policy:[/] {policy}")
