@@ -108,3 +108,21 @@ async def test_failure_note_in_stage_one_is_an_error() -> None:
                         notes=("Your last action 'Type [1]; [tent]' failed: element is disabled",))
     with pytest.raises(ModelError, match="did not work"):
         await _reply(convo)
+
+
+async def test_attributes_not_found_makes_the_reference_scroll_to_look() -> None:
+    from webvoyager.models.reference_seeact import NOT_FOUND_MARK
+    from webvoyager.seeact.attributes import ground_attributes
+
+    async def ask(convo):   # an attributes reply naming an element that is not on the page
+        from webvoyager.models.base import Completion
+        return Completion(text="ELEMENT TYPE: LINK\nELEMENT TEXT: Trail tent\nACTION: CLICK\nVALUE: None")
+
+    grounded = await ground_attributes(ask, [], ELEMENTS[:2])
+    assert grounded.error is not None and NOT_FOUND_MARK in grounded.error
+    notes = (f"Your previous reply could not be used: {grounded.error}",)
+    previous = ["[searchbox]  Search -> TYPE: tent", "[keyboard]  Enter -> PRESS ENTER"]
+    stage_one = await _reply(_generation(previous, notes))
+    assert "scroll down to look for it" in stage_one
+    convo = _generation(previous, notes) + [Message.text("assistant", stage_one), messages.attributes_message(online=True)]
+    assert "ACTION: SCROLL DOWN" in await _reply(convo)

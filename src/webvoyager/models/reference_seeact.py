@@ -32,6 +32,7 @@ SOM_MARK = "with candidate elements outlined"
 ATTRIBUTES_MARK = "ELEMENT TYPE:"
 PICK_MARK = "Several elements on the page fit your description."
 POINT_MARK = "POINT: ("
+NOT_FOUND_MARK = "no element on the page looks like"   # attributes grounding found nothing (seeact/attributes.py)
 
 _LINE = re.compile(r"^\[(?P<role>[^\]]*)\]\s+(?P<name>.*?) -> (?P<op>CLICK|TYPE|SELECT|HOVER|PRESS ENTER|SCROLL UP|"
                    r"SCROLL DOWN|GO BACK|TERMINATE)(?::\s.*?)?(?:\s\((?P<status>.*)\))?$")
@@ -159,16 +160,26 @@ class SeeActKind:
         task = find_task(first, tasks)
         note = failure_note(first.split("What happened after the last action:", 1)[-1]) \
             if "What happened after the last action:" in first else None
-        if note is not None:
-            raise ModelError(f"{task.id}: the reference model's previous step did not work: {note}")
         steps = solution_steps(task)
         pos = replay(task, previous_actions(first))
+        # Attributes grounding found no element like the one described: the target is not in view
+        # yet, so look for it further down (as a person would); anything else that failed is an error.
+        finding = note is not None and NOT_FOUND_MARK in note
+        if note is not None and not finding:
+            raise ModelError(f"{task.id}: the reference model's previous step did not work: {note}")
+        if finding and pos.scrolls >= MAX_FIND_SCROLLS:
+            raise ModelError(f"{task.id}: the target is not on the page after scrolling down {MAX_FIND_SCROLLS} "
+                             f"times: {note}")
         if pos.step >= len(steps):
             raise ModelError(f"the reference solution of {task.id} is finished, but the agent asked for another action")
         step = steps[pos.step]
         if not any(m.role == "assistant" for m in messages):
             doing = "press Enter to submit what was typed" if pos.enter_pending else _describe(step, task)
+            if finding:
+                doing = "the target is not in view yet; scroll down to look for it"
             return f"Reference step {pos.step + 1}/{len(steps)}: {doing}."
+        if finding:
+            return "ELEMENT TYPE: NONE\nELEMENT TEXT: None\n" + _answer("", "SCROLL DOWN").split("\n", 1)[1]
         return self._ground(messages, task, step, pos)
 
     def _ground(self, messages: Sequence[Message], task: Task, step: ReferenceStep, pos: Position) -> str:
@@ -187,9 +198,6 @@ class SeeActKind:
         if ATTRIBUTES_MARK in question:
             if page_op is not None:
                 return "ELEMENT TYPE: NONE\nELEMENT TEXT: None\n" + _answer("", *page_op).split("\n", 1)[1]
-            if step.do == "scroll":
-                raise ModelError(f"{task.id}: the reference scrolls an inner panel, which it cannot describe by "
-                                 "its visible text in attributes grounding; use --grounding choice or som")
             return self._attributes(step, task)
         if CHOICE_MARK in question or SOM_MARK in question:
             return self._choice(messages, question, task, step, pos, page_op)

@@ -80,8 +80,12 @@ async def ground_attributes(ask: Ask, convo: list[Message], elements: Sequence[E
     reply = parse_grounding(completion.text)
     out = Grounded(replies=[completion.text], operation=reply.operation, value=reply.value,
                    extra={"element_type": reply.element_type, "element_text": reply.element_text})
-    if reply.operation in PAGE_OPS:
+    scroll_panel = reply.operation in ("SCROLL UP", "SCROLL DOWN") and bool(reply.element_text) \
+        and reply.element_type not in ("", "NONE")
+    if reply.operation in PAGE_OPS and not scroll_panel:
         return out
+    if scroll_panel:   # scrolling a described panel: only elements with their own scroll bar qualify
+        elements = [e for e in elements if e.scrollable]
     if reply.operation is None:
         out.error = ("the reply did not end with the ELEMENT TYPE / ELEMENT TEXT / ACTION / VALUE lines; "
                      "answer in exactly that format")
