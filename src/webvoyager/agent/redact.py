@@ -102,10 +102,10 @@ class RedactingFilter(logging.Filter):
         cleaned = self.redactor.text(message)
         if cleaned != message:
             record.msg, record.args = cleaned, ()
-        if record.exc_info and record.exc_info[1] is not None and self.redactor.contains_secret(str(record.exc_info[1])):
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is not None and self.redactor.contains_secret(str(exc)):
             # a traceback would print the secret-bearing exception text: keep only the redacted message
-            record.msg, record.args = f"{cleaned} ({type(record.exc_info[1]).__name__}: " \
-                                      f"{self.redactor.text(str(record.exc_info[1]))})", ()
+            record.msg, record.args = f"{cleaned} ({type(exc).__name__}: {self.redactor.text(str(exc))})", ()
             record.exc_info, record.exc_text = None, None
         return True
 
