@@ -222,3 +222,26 @@ async def test_settles_until_late_content_is_rendered(session, pages_url) -> Non
     await session.execute(Click(0))
     obs = await session.observe()
     assert [e.text for e in obs.elements][1:] == [f"Result {i}" for i in range(1, 6)]
+
+
+async def test_app_layout_scrolls_its_main_container_and_types_through_wrappers(session, pages_url) -> None:
+    await open_zoo(session, pages_url, "app.html")
+    outcome = await session.execute(Scroll(None, "down"))
+    assert outcome.notes == []
+    assert await session.page.evaluate("document.getElementById('main').scrollTop") == 512
+    assert await session.page.evaluate("window.scrollY") == 0
+    obs = await session.observe()
+    # The input's centre is covered by a fake placeholder, so its wrapper carries the label.
+    assert "input" not in [e.tag for e in obs.elements]
+    wrapper = next(e.label for e in obs.elements if e.text.startswith("Name"))
+    await session.execute(Type(wrapper, "Grace"))
+    assert await log(session) == ["name:Grace"]
+
+
+async def test_redirect_during_observation_is_waited_for(session, pages_url) -> None:
+    await session.goto(f"{pages_url}/zoo/basic.html")
+    # A navigation starts right as the observation is taken.
+    await session.page.evaluate(f"setTimeout(() => location.href = '{pages_url}/zoo/select.html', 0)")
+    obs = await session.observe()
+    assert obs.url.endswith(("select.html", "basic.html"))
+    assert (await session.observe()).url.endswith("select.html")

@@ -65,7 +65,11 @@ async def _click(s: Session, action: Click) -> list[str]:
 
 async def _type(s: Session, action: Type) -> list[str]:
     target = await s.resolve(action.target)
-    handle = target.handle
+    # A labelled wrapper around one text box (a styled label, a fake placeholder over the input):
+    # click the wrapper as a person would, then type into the box inside it.
+    inner = (await target.handle.evaluate_handle(
+        "(el) => window.__webvoyager__ ? window.__webvoyager__.editableWithin(el) : null")).as_element()
+    handle = inner if inner is not None and target.point is None else target.handle
     editable = await _is_editable(handle)
     if target.point is not None and not editable:
         # Coordinates name a spot (maybe a field's label); what gets the text is what takes focus there.

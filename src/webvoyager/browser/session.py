@@ -151,11 +151,17 @@ class Session:
     async def observe(self, *, text_only: bool = False) -> Observation:
         """Screenshot + Set-of-Mark labels + element text (or the text-only outline); takes the notes
         gathered since the previous observation."""
-        self._observation_id += 1
-        try:
-            scan, png, marked = await capture(self._page, self._observation_id, self.config.viewport, text_only)
-        except PlaywrightError as exc:
-            raise BrowserError(f"could not observe the page {self._page.url}: {str(exc).splitlines()[0]}") from exc
+        for attempt in range(3):
+            self._observation_id += 1
+            try:
+                scan, png, marked = await capture(self._page, self._observation_id, self.config.viewport, text_only)
+                break
+            except PlaywrightError as exc:
+                # A navigation that started after the last settle (a timed redirect, a late script)
+                # destroys the document mid-scan: wait for the new one and look again.
+                if attempt == 2 or "closed" in str(exc):
+                    raise BrowserError(f"could not observe the page {self._page.url}: {_first_line(exc)}") from exc
+                await self._settle()
         self._refs, self._elements = scan.refs, scan.elements
         notes, self._events.notes = self._events.notes, []
         return Observation(

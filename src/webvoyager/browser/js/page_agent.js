@@ -10,7 +10,11 @@
   // ---- DOM quietness: a MutationObserver stamps the time of the last change ----------------
   let lastMutation = performance.now();
   try {
-    new MutationObserver(() => { lastMutation = performance.now(); })
+    // Style-only batches are animations (carousels, spinners) rewriting inline styles every frame;
+    // counting them would keep an animated page "busy" until the cap on every single action.
+    new MutationObserver((records) => {
+      if (records.some((r) => r.type !== "attributes" || r.attributeName !== "style")) lastMutation = performance.now();
+    })
       .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   } catch (e) { /* documents without a root yet: settle falls back to the cap */ }
 
@@ -375,13 +379,42 @@
     const sign = direction === "up" ? -1 : 1;
     if (el && !box) return { moved: false, nobox: true };
     if (!box) {
-      const before = window.scrollY;
-      window.scrollBy({ top: sign * Math.round(window.innerHeight * 2 / 3), behavior: "instant" });
-      return { moved: window.scrollY !== before, y: window.scrollY };
+      const root = document.scrollingElement || document.documentElement;
+      const main = root.scrollHeight > window.innerHeight + 1 ? null : NS.mainScrollBox();
+      if (!main) {
+        const before = window.scrollY;
+        window.scrollBy({ top: sign * Math.round(window.innerHeight * 2 / 3), behavior: "instant" });
+        return { moved: window.scrollY !== before, y: window.scrollY };
+      }
+      // App-like pages scroll an inner container, not the window: scroll the biggest one by 2/3
+      // of the viewport, as the window would be.
+      const start = main.scrollTop;
+      main.scrollBy({ top: sign * Math.round(window.innerHeight * 2 / 3), behavior: "instant" });
+      return { moved: main.scrollTop !== start, y: main.scrollTop, box: NS.describeShort(main) };
     }
     const before = box.scrollTop;
     box.scrollBy({ top: sign * Math.round(box.clientHeight * 2 / 3), behavior: "instant" });
     return { moved: box.scrollTop !== before, y: box.scrollTop, box: NS.describeShort(box) };
+  };
+
+  // The biggest visible scrollable container (for pages whose window itself does not scroll).
+  NS.mainScrollBox = () => {
+    styleCache.clear();
+    const clip = { x: 0, y: 0, w: window.innerWidth, h: window.innerHeight };
+    let best = null, bestArea = 0;
+    for (const [el, rect] of elementsInClip(document, clip, [])) {
+      if (!rect || rect.w * rect.h <= bestArea || el.scrollHeight <= el.clientHeight + 1) continue;
+      if (!/(auto|scroll|overlay)/.test(styleOf(el).overflowY)) continue;
+      best = el; bestArea = rect.w * rect.h;
+    }
+    return best;
+  };
+
+  // The one editable element inside a wrapper (a label or a styled box around an input), if any.
+  NS.editableWithin = (el) => {
+    if (NS.isEditable(el)) return el;
+    const inner = Array.from(el.querySelectorAll("input, textarea, [contenteditable]")).filter(NS.isEditable);
+    return inner.length === 1 ? inner[0] : null;
   };
 
   NS.selectInfo = (el) => {
