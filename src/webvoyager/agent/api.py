@@ -108,7 +108,7 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
             from webvoyager.seeact.policy import SeeActPolicy
         except ImportError as exc:
             raise ConfigError(f"the SeeAct policy is not available ({exc}); use --policy webvoyager") from exc
-        return SeeActPolicy(model, grounding=settings.grounding, temperature=settings.temperature,  # type: ignore[return-value]
+        return SeeActPolicy(model, grounding=settings.grounding, temperature=settings.temperature,
                             max_tokens=settings.max_tokens, seed=settings.seed)
     raise ConfigError(f"unknown policy {settings.policy!r}; use one of {', '.join(POLICIES)}")
 
