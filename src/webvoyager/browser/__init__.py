@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Browser", "Session", "format_element", "format_elements", "draw_marks"]
+__all__ = ["Browser", "Session", "SyncBrowser", "format_element", "format_elements", "draw_marks"]
 
-_WHERE = {"Browser": "session", "Session": "session", "format_element": "elements_text",
+_WHERE = {"Browser": "session", "Session": "session", "SyncBrowser": "sync", "format_element": "elements_text",
           "format_elements": "elements_text", "draw_marks": "marks"}
 
 
