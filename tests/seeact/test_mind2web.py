@@ -6,7 +6,6 @@ import io
 import json
 from pathlib import Path
 
-import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -162,3 +161,19 @@ def test_cli_needs_exactly_one_of_model_or_predictions(shared_data: Path) -> Non
     folder, _ = _sample(shared_data)
     result = CliRunner().invoke(app, ["mind2web", "eval", "--queries", str(folder)])
     assert result.exit_code == 2 and "exactly one of" in result.output
+
+
+def test_cli_runs_a_scripted_model_on_parquet_and_saves_predictions(tmp_path: Path) -> None:
+    file = tmp_path / "test_domain-00000-of-00001.parquet"
+    _write_parquet(file)
+    script = tmp_path / "script.jsonl"
+    replies = ["g", "ELEMENT: B\nACTION: TYPE\nVALUE: Boston", "g", "ELEMENT: C\nACTION: CLICK\nVALUE: None"]
+    script.write_text("".join(json.dumps(r) + "\n" for r in replies))
+    out = tmp_path / "eval.json"
+    result = CliRunner().invoke(app, ["mind2web", "eval", "--parquet", str(file), "--model", f"scripted:{script}",
+                                      "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert report["metrics"][0]["split"] == "test_domain" and report["metrics"][0]["task_sr"] == 1.0
+    saved = (tmp_path / "eval.predictions.jsonl").read_text().splitlines()
+    assert [json.loads(x)["action_uid"] for x in saved] == ["u1", "u2"]
