@@ -62,7 +62,8 @@ _LINE_MARKER = re.compile(r"^[ \t>*_#\-]*action[ \t*_]*:[ \t*_]*", re.IGNORECASE
 _INLINE_MARKER = re.compile(r"(?:(?<=\s)|(?<=[.;,*_]))action[ \t*_]*:[ \t*_]*", re.IGNORECASE)
 _THOUGHT_MARKER = re.compile(r"^[ \t>*_#\-]*thought[ \t*_]*:[ \t*_]*", re.IGNORECASE | re.MULTILINE)
 
-_LABEL = r"\[?\s*(?:element\s*|label\s*|#)?(\d+)\s*\]?"
+# "[5]", "5", "(5)", "[Element 5]", "on [5]", "#5": small models write labels in many ways.
+_LABEL = r"(?:on\s+)?[\[(]?\s*(?:element\s*|label\s*|#)?(\d+)\s*[\])]?"
 _SEP = r"\s*[;:,]?\s*"
 
 
