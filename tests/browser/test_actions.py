@@ -245,3 +245,15 @@ async def test_redirect_during_observation_is_waited_for(session, pages_url) -> 
     obs = await session.observe()
     assert obs.url.endswith(("select.html", "basic.html"))
     assert (await session.observe()).url.endswith("select.html")
+
+
+async def test_search_page_unreachable_is_an_action_error(browser, tmp_path) -> None:
+    from dataclasses import replace
+
+    session = await browser.new_session(download_dir=tmp_path)
+    try:
+        session.config = replace(session.config, search_url="http://127.0.0.1:1/", navigation_timeout_s=5)
+        with pytest.raises(ActionError, match="search page could not be opened.*Continue on the current site"):
+            await session.execute(Search())
+    finally:
+        await session.close()

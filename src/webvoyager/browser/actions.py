@@ -13,7 +13,7 @@ from webvoyager.browser import scripts
 from webvoyager.browser.targets import Resolved, aim
 from webvoyager.browser.types import (Action, Answer, Click, GoBack, Hover, PressKey, Scroll, Search, Select,
                                       Type, Wait)
-from webvoyager.errors import ActionError
+from webvoyager.errors import ActionError, PageLoadError
 
 if TYPE_CHECKING:
     from webvoyager.browser.session import Session
@@ -185,7 +185,10 @@ async def run_action(s: Session, action: Action) -> list[str]:
     if isinstance(action, PressKey):
         return await _press(s, action)
     if isinstance(action, Search):
-        await s.goto(s.config.search_url)
+        try:
+            await s.goto(s.config.search_url)
+        except PageLoadError as exc:   # offline, or the engine blocks us: the model can carry on here
+            raise ActionError(f"The search page could not be opened ({exc}). Continue on the current site.") from exc
         return []
     if isinstance(action, (Wait, Answer)):
         return []   # Wait is the settle every action ends with; Answer does nothing to the page

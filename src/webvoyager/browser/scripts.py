@@ -1,4 +1,4 @@
-"""The injected page script (`js/page_agent.js`) and a helper to call into it from any frame."""
+"""The injected page script (`js/page_*.js`) and a helper to call into it from any frame."""
 
 from __future__ import annotations
 
@@ -8,13 +8,15 @@ from typing import Any
 
 from playwright.async_api import Frame
 
-_JS = Path(__file__).parent / "js" / "page_agent.js"
+_JS = Path(__file__).parent / "js"
+# Core and discovery first: the other parts take their helpers from it.
+_PARTS = ("page_agent.js", "page_tree.js", "page_actions.js")
 
 
 @lru_cache(maxsize=1)
 def page_agent_source() -> str:
     """Source of the page agent; installed as an init script in every context we create."""
-    return _JS.read_text(encoding="utf-8")
+    return "\n".join((_JS / part).read_text(encoding="utf-8") for part in _PARTS)
 
 
 async def call(frame: Frame, body: str, arg: Any = None) -> Any:

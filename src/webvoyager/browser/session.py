@@ -184,6 +184,7 @@ class Session:
         if isinstance(action, Answer):
             return Outcome(answer=action.text)
         start_url, first_note = self._page.url, len(self._events.notes)
+        first_download = len(self._events.downloads)
         self._events.begin()
         try:
             notes = await run_action(self, action)
@@ -196,9 +197,9 @@ class Session:
             del self._events.notes[first_note:]
             raise ActionError(self._events.blocked_note(url))
         new_notes = list(self._events.notes[first_note:])
+        downloads = self._events.downloads[first_download:]
         return Outcome(notes=new_notes, navigated=self._page.url != start_url,
-                       download=self._events.downloads[-1] if self._events.downloads and
-                       any("download" in n for n in new_notes) else None)
+                       download=downloads[-1] if downloads else None)
 
     async def page_state(self) -> PageState:
         """URL, title, visible text, cookies and localStorage of the tab, for final-state checks."""
