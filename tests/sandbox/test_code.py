@@ -30,6 +30,8 @@ def _expected() -> dict[str, object]:
     trending = max(REPOS, key=lambda r: r.stars)
     teo = sorted(repos_of("teo-lind"), key=lambda r: -r.stars)
     assert teo[0].stars > teo[1].stars
+    parser = search("parser", "Python", sort="updated")[0]
+    assert parser.full_name == "felixdev/swift-parser-kit"  # code--11 clicks it by name
     return {
         "code--1": lambda: f"{http[0].full_name} {http[0].stars}",
         "code--2": lambda: rust[0].full_name,
@@ -41,6 +43,7 @@ def _expected() -> dict[str, object]:
         "code--8": lambda: linter_open[-1].title,
         "code--9": lambda: "done",
         "code--10": lambda: f"{teo[0].name} {teo[0].stars}",
+        "code--11": lambda: [i for i in parser.issues if i.open and "enhancement" in i.labels][-1].title,
     }
 
 

@@ -34,6 +34,8 @@ def _expected() -> dict[str, object]:
     newest = PAPERS[0]
     contrastive = _titled("Contrastive Attention Distillation for Automated Planning")
     fujimoto = search("Sami Fujimoto", field="author", sort="oldest")
+    eriksen = search("Qing Eriksen", field="author", sort="oldest")[0]
+    assert eriksen.title == "On the Limits of State-Space Models in Kernel Two-Sample Testing"  # clicked by title
     return {
         "preprints--1": lambda: str(len(in_category("cs.RO"))),
         "preprints--2": lambda: f"{mistral.dataset_size:,} examples",
@@ -45,6 +47,7 @@ def _expected() -> dict[str, object]:
         "preprints--8": lambda: search("conformal prediction", sort="newest")[0].id,
         "preprints--9": lambda: "done",
         "preprints--10": lambda: f"{round(newest.result - newest.baseline, 1)} points",
+        "preprints--11": lambda: f"{eriksen.epochs} epochs on {eriksen.hardware}",
     }
 
 
