@@ -1,46 +1,71 @@
 """Acceptance: every sandbox task is solved by the `reference` model through the real agent loop,
 in real Chromium, against the in-process sandbox. A failure here is a bug in a site, a task, the
-browser layer or the reference model — never a reason to skip the task."""
+browser layer or the reference model — never a reason to skip the task.
+
+The selected tasks run concurrently in one shared browser (WEBVOYAGER_REFERENCE_WORKERS at a time,
+default 3), each in its own session, the way `bench` runs them; each task is still its own test.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from webvoyager.models.reference import ReferenceModel
 from webvoyager.sandbox.catalog import load_sandbox_tasks
+from webvoyager.trajectory import Result
 
 TASK_IDS = [t.id for t in load_sandbox_tasks()]
-
-# One model for every task: it keeps no state, so sharing it also checks that claim.
-MODEL = ReferenceModel()
+WORKERS = max(1, int(os.environ.get("WEBVOYAGER_REFERENCE_WORKERS", "3")))
+TEST_NAME = "test_reference_solves_sandbox_task"
 
 
 def _trace(task_dir: Path) -> str:
-    """The recorded steps (thought, action, error, notes) to print when a task fails."""
+    """The recorded steps (url, action, error, notes) to print when a task fails."""
     path = task_dir / "trajectory.json"
     if not path.is_file():
         return "(no trajectory.json)"
     steps = json.loads(path.read_text(encoding="utf-8")).get("steps", [])
-    lines = []
-    for step in steps:
-        lines.append(f"  {step.get('index')}: {step.get('url')} | {step.get('action')} | "
-                     f"error={step.get('error')} | notes={step.get('notes')}")
-    return "\n".join(lines)
+    return "\n".join(f"  {s.get('index')}: {s.get('url')} | {s.get('action')} | error={s.get('error')} | "
+                     f"notes={s.get('notes')}" for s in steps)
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def reference_runs(request: pytest.FixtureRequest, sandbox, browser,
+                         tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Result, Path]]:
+    """Run every task selected in this pytest session at once; results by task id."""
+    from webvoyager.agent.api import RunSettings, execute_task
+
+    wanted = [item.callspec.params["task_id"] for item in request.session.items
+              if getattr(item, "originalname", "") == TEST_NAME]
+    tasks = {t.id: t for t in load_sandbox_tasks(sandbox.port)}
+    run_dir = tmp_path_factory.mktemp("reference-run")
+    model = ReferenceModel()  # one instance for all: it keeps no state, and this checks that claim
+    gate = asyncio.Semaphore(WORKERS)
+
+    async def run(task_id: str) -> tuple[str, tuple[Result, Path]]:
+        task = tasks[task_id]
+        task_dir = run_dir / task_id
+        async with gate:
+            result = await execute_task(task, browser=browser, model=model,
+                                        settings=RunSettings(max_steps=task.max_steps or 15), task_dir=task_dir)
+        return task_id, (result, task_dir)
+
+    return dict(await asyncio.gather(*(run(t) for t in dict.fromkeys(wanted))))
 
 
 @pytest.mark.browser
 @pytest.mark.slow
+@pytest.mark.timeout(3600)  # the first test's setup runs every selected task
 @pytest.mark.parametrize("task_id", TASK_IDS)
-async def test_reference_solves_sandbox_task(task_id: str, sandbox, browser, tmp_path: Path) -> None:
-    api = pytest.importorskip("webvoyager.agent.api")
-    task = next(t for t in load_sandbox_tasks(sandbox.port) if t.id == task_id)
-    assert task.reference is not None, f"{task_id} has no reference solution"
-    settings = api.RunSettings(max_steps=task.max_steps or 15)
-    task_dir = tmp_path / "run" / task_id
-    result = await api.execute_task(task, browser=browser, model=MODEL, settings=settings, task_dir=task_dir)
+async def test_reference_solves_sandbox_task(task_id: str, reference_runs: dict[str, tuple[Result, Path]]) -> None:
+    result, task_dir = reference_runs[task_id]
     detail = f"{task_id}: status={result.status} error={result.error} answer={result.answer!r}\n{_trace(task_dir)}"
     assert result.status == "answered", detail
     assert result.success is True, detail
+    assert result.usage.cost_usd == 0.0 and result.usage.calls == result.steps, detail
