@@ -14,8 +14,6 @@ from webvoyager.tasks import PageState, Task, load_tasks
 
 TASKS_FILE = Path(d.__file__).parent / "tasks.jsonl"
 TASKS = {t.id: t for t in load_tasks(TASKS_FILE)}
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 
 
 def by_title(title: str) -> d.Recipe:
@@ -91,7 +89,8 @@ def test_reviews_endpoint_matches_the_recipe(sandbox: Any) -> None:
     assert payload["stars"]["5"] == recipe.stars[5]
     assert payload["reviews"][0]["author"] == recipe.reviews[0].author
     # the reviews are NOT in the server-rendered page: they only exist after the late fetch
-    assert recipe.reviews[0].text.encode() not in sandbox.fetch("recipes", f"/recipe/{recipe.slug}").body
+    page_html = sandbox.fetch("recipes", f"/recipe/{recipe.slug}").body
+    assert recipe.reviews[0].text.encode() not in page_html and "Loading reviews…".encode() in page_html
 
 
 # ----- tasks ---------------------------------------------------------------------------------------
@@ -166,23 +165,9 @@ def test_state_task_checks_the_url(sandbox: Any) -> None:
 
 # ----- widgets in Chromium -------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-async def page_factory() -> Any:
-    playwright_api = pytest.importorskip("playwright.async_api")
-    async with playwright_api.async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-
-        async def new_page() -> Any:
-            context = await browser.new_context(viewport={"width": 1024, "height": 768})
-            return await context.new_page()
-
-        yield new_page
-        await browser.close()
-
-
 @pytest.mark.browser
-async def test_cookie_banner_dismiss_sets_cookie(sandbox: Any, page_factory: Any) -> None:
-    page = await page_factory()
+async def test_cookie_banner_dismiss_sets_cookie(sandbox: Any, session: Any) -> None:
+    page = session.page
     await page.goto(sandbox.url("recipes", "/"))
     await page.get_by_role("button", name="Accept all cookies").click()
     await page.wait_for_selector(".cookie-banner", state="detached")
@@ -193,8 +178,8 @@ async def test_cookie_banner_dismiss_sets_cookie(sandbox: Any, page_factory: Any
 
 
 @pytest.mark.browser
-async def test_mega_menu_opens_on_hover_and_navigates(sandbox: Any, page_factory: Any) -> None:
-    page = await page_factory()
+async def test_mega_menu_opens_on_hover_and_navigates(sandbox: Any, session: Any) -> None:
+    page = session.page
     await page.goto(sandbox.url("recipes", "/"))
     soups = page.get_by_role("menuitem", name="Soups")
     assert not await soups.is_visible()
@@ -206,8 +191,8 @@ async def test_mega_menu_opens_on_hover_and_navigates(sandbox: Any, page_factory
 
 
 @pytest.mark.browser
-async def test_facets_and_sort_reload_the_listing(sandbox: Any, page_factory: Any) -> None:
-    page = await page_factory()
+async def test_facets_and_sort_reload_the_listing(sandbox: Any, session: Any) -> None:
+    page = session.page
     await page.goto(sandbox.url("recipes", "/search"))
     await page.get_by_label("Vegan", exact=True).check()
     await page.wait_for_url("**diet=Vegan**")
@@ -220,11 +205,14 @@ async def test_facets_and_sort_reload_the_listing(sandbox: Any, page_factory: An
 
 
 @pytest.mark.browser
-async def test_accordion_and_late_reviews(sandbox: Any, page_factory: Any) -> None:
+async def test_accordion_and_late_reviews(sandbox: Any, session: Any) -> None:
     recipe = by_title("Za'atar Halloumi Gratin")
-    page = await page_factory()
-    await page.goto(sandbox.url("recipes", f"/recipe/{recipe.slug}"), wait_until="domcontentloaded")
-    assert "Loading reviews" in await page.locator("#reviews").inner_text()
+    page = session.page
+    # the server-rendered page says "Loading reviews…" (checked over HTTP above); the reviews come from
+    # a later JSON request made by the page's script
+    async with page.expect_response(f"**/api/reviews/{recipe.slug}") as late:
+        await page.goto(sandbox.url("recipes", f"/recipe/{recipe.slug}"), wait_until="domcontentloaded")
+    assert (await late.value).ok
     panel = page.locator("#nutrition-panel")
     assert not await panel.is_visible()
     await page.get_by_role("button", name="Nutrition facts (per serving)").click()

@@ -14,8 +14,6 @@ from webvoyager.tasks import PageState, load_tasks
 
 TASKS_FILE = Path(d.__file__).parent / "tasks.jsonl"
 TASKS = {t.id: t for t in load_tasks(TASKS_FILE)}
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 
 
 def by_title(title: str) -> d.Product:
@@ -72,7 +70,8 @@ def test_listing_counts_and_pages(sandbox: Any) -> None:
 
 def test_suggest_endpoint(sandbox: Any) -> None:
     payload = json.loads(sandbox.fetch("shop", "/api/suggest?q=peakline").body)
-    assert payload["suggestions"] == d.suggestions("peakline") and len(payload["suggestions"]) == 8
+    titles = d.suggestions("peakline")
+    assert payload["suggestions"] == [{"label": t, "url": f"/p/{d.slugify(t)}"} for t in titles] and len(titles) == 8
 
 
 def test_product_page_shows_specs_and_reviews(sandbox: Any) -> None:
@@ -169,23 +168,9 @@ def test_cart_task_checks_local_storage(task_id: str) -> None:
 
 # ----- widgets in Chromium -------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-async def new_page() -> Any:
-    playwright_api = pytest.importorskip("playwright.async_api")
-    async with playwright_api.async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-
-        async def factory() -> Any:
-            context = await browser.new_context(viewport={"width": 1024, "height": 768})
-            return await context.new_page()
-
-        yield factory
-        await browser.close()
-
-
 @pytest.mark.browser
-async def test_autocomplete_suggestion_opens_product(sandbox: Any, new_page: Any) -> None:
-    page = await new_page()
+async def test_autocomplete_suggestion_opens_product(sandbox: Any, session: Any) -> None:
+    page = session.page
     await page.goto(sandbox.url("shop", "/"))
     await page.get_by_placeholder("Search Cartwheel").press_sequentially("Northwind On")
     option = page.get_by_role("option", name="Northwind One Fleece Hoodie")
@@ -195,8 +180,8 @@ async def test_autocomplete_suggestion_opens_product(sandbox: Any, new_page: Any
 
 
 @pytest.mark.browser
-async def test_sort_select_and_brand_filter(sandbox: Any, new_page: Any) -> None:
-    page = await new_page()
+async def test_sort_select_and_brand_filter(sandbox: Any, session: Any) -> None:
+    page = session.page
     await page.goto(sandbox.url("shop", "/c/home-and-kitchen"))
     await page.get_by_role("checkbox", name="Brio").click()
     await page.wait_for_url("**brand=Brio**")
@@ -207,9 +192,9 @@ async def test_sort_select_and_brand_filter(sandbox: Any, new_page: Any) -> None
 
 
 @pytest.mark.browser
-async def test_pickers_tabs_modal_and_cart(sandbox: Any, new_page: Any) -> None:
+async def test_pickers_tabs_modal_and_cart(sandbox: Any, session: Any) -> None:
     product = by_title("Tidewear Peak Fleece Hoodie")
-    page = await new_page()
+    page = session.page
     await page.goto(sandbox.url("shop", f"/p/{product.slug}"))
     await page.get_by_role("button", name="Add to Cart").click()
     assert "choose a colour" in (await page.locator("#buy-error").inner_text()).lower()
@@ -224,6 +209,9 @@ async def test_pickers_tabs_modal_and_cart(sandbox: Any, new_page: Any) -> None:
     cart = json.loads(await page.evaluate("localStorage.getItem('cart')"))
     assert cart == [{"id": product.id, "sku": product.sku, "slug": product.slug, "title": product.title,
                      "price": product.price, "qty": 2, "colour": "Forest Green", "size": "L"}]
+    state = await session.page_state()
+    assert TASKS["shop--6"].check(None, state) is True     # the task's own check reads the real browser state
+    assert TASKS["shop--9"].check(None, state) is False
     await page.get_by_role("button", name="Continue shopping").click()
     assert not await dialog.is_visible()
     specs = page.locator("#panel-specs")

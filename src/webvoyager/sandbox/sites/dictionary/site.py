@@ -75,7 +75,7 @@ class DictionarySite(Site):
 
     def suggest(self, request: Request) -> Response:
         words = data.suggestions(request.arg("q"))
-        return Response.json({"q": request.arg("q"), "suggestions": [{"word": w, "url": f"/word/{quote(data.slugify(w))}"} for w in words]})
+        return Response.json({"q": request.arg("q"), "suggestions": [{"label": w, "url": f"/word/{quote(data.slugify(w))}"} for w in words]})
 
 
 SITE = DictionarySite

@@ -98,7 +98,9 @@ class ShopSite(Site):
         return self.render("cart.html")
 
     def suggest(self, request: Request) -> Response:
-        return Response.json({"q": request.arg("q"), "suggestions": data.suggestions(request.arg("q"))})
+        titles = data.suggestions(request.arg("q"))
+        return Response.json({"q": request.arg("q"),
+                              "suggestions": [{"label": t, "url": f"/p/{data.slugify(t)}"} for t in titles]})
 
 
 SITE = ShopSite

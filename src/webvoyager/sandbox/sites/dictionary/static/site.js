@@ -7,35 +7,7 @@
   }
 
   function suggestions() {
-    var input = document.getElementById("q");
-    var list = document.getElementById("suggest-list");
-    if (!input || !list) return;
-    var latest = 0;
-    function close() { list.hidden = true; input.setAttribute("aria-expanded", "false"); }
-    input.addEventListener("input", function () {
-      var q = input.value.trim();
-      var ticket = ++latest;
-      if (!q) { close(); return; }
-      fetch("/api/suggest?q=" + encodeURIComponent(q))
-        .then(function (r) { return r.json(); })
-        .then(function (data) {
-          if (ticket !== latest) return;   // ignore answers to older keystrokes
-          list.innerHTML = "";
-          data.suggestions.forEach(function (s) {
-            var li = document.createElement("li");
-            li.setAttribute("role", "option");
-            li.textContent = s.word;
-            // keep focus in the box on mousedown so the list is still there when the click lands
-            li.addEventListener("mousedown", function (ev) { ev.preventDefault(); });
-            li.addEventListener("click", function () { window.location.href = s.url; });
-            list.appendChild(li);
-          });
-          list.hidden = data.suggestions.length === 0;
-          input.setAttribute("aria-expanded", list.hidden ? "false" : "true");
-        });
-    });
-    input.addEventListener("blur", close);
-    input.addEventListener("keydown", function (ev) { if (ev.key === "Escape") close(); });
+    window.SuggestBox(document.getElementById("q"), document.getElementById("suggest-list"), "/api/suggest", 1);
   }
 
   function tabs() {

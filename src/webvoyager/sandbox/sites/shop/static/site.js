@@ -21,37 +21,7 @@
   }
 
   function autocomplete() {
-    var input = document.getElementById("search-input");
-    var list = document.getElementById("suggestions");
-    if (!input || !list) return;
-    var latest = 0;
-    function close() { list.hidden = true; input.setAttribute("aria-expanded", "false"); }
-    input.addEventListener("input", function () {
-      var q = input.value.trim();
-      var ticket = ++latest;
-      if (q.length < 2) { close(); return; }
-      fetch("/api/suggest?q=" + encodeURIComponent(q))
-        .then(function (r) { return r.json(); })
-        .then(function (data) {
-          if (ticket !== latest) return;   // an older answer arriving late must not win
-          list.innerHTML = "";
-          data.suggestions.forEach(function (title) {
-            var li = document.createElement("li");
-            li.setAttribute("role", "option");
-            li.textContent = title;
-            // mousedown must not blur the input (that would close the list before the click lands)
-            li.addEventListener("mousedown", function (ev) { ev.preventDefault(); });
-            li.addEventListener("click", function () {
-              window.location.href = "/p/" + title.toLowerCase().replace(/'/g, "").replace(/è/g, "e").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-            });
-            list.appendChild(li);
-          });
-          list.hidden = data.suggestions.length === 0;
-          input.setAttribute("aria-expanded", list.hidden ? "false" : "true");
-        });
-    });
-    input.addEventListener("blur", close);
-    input.addEventListener("keydown", function (ev) { if (ev.key === "Escape") close(); });
+    window.SuggestBox(document.getElementById("search-input"), document.getElementById("suggestions"), "/api/suggest", 2);
   }
 
   function sortSelect() {
