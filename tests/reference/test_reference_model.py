@@ -255,7 +255,7 @@ async def _reply(messages: list[Message], steps: list[dict] = STEPS) -> str:
 
 async def test_first_reply_exact_format() -> None:
     text = await _reply(_conversation(PAGE1))
-    assert text == ('Thought: Reference step 1/11: type \'jar of cookies\' into "Search recipes".\n'
+    assert text == ('Thought: Reference step 1/11: type "jar of cookies" into "Search recipes".\n'
                     "Action: Type [1]; [jar of cookies]")
 
 

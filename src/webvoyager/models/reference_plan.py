@@ -124,9 +124,9 @@ def describe_move(move: Move) -> str:
     if move.kind == "find":
         return f"the {_target_text(step.target)} is not in view yet; scrolling down to look for it."
     if move.kind == "type":
-        return f"type {step.text!r} into {name}{'' if step.enter else ' (no Enter)'}."
+        return f'type "{step.text}" into {name}{"" if step.enter else " without pressing Enter"}.'
     if move.kind == "select":
-        return f"choose {step.option!r} in {name}."
+        return f'choose "{step.option}" in {name}.'
     if move.kind == "scroll":
         where = name if move.element is not None else "the window"
         return f"scroll {where} {step.direction}."
@@ -137,7 +137,7 @@ def describe_move(move: Move) -> str:
     if move.kind == "wait":
         return "wait for the page to finish loading."
     if move.kind == "answer":
-        return f"the task is done; the answer is {move.answer!r}."
+        return f"the task is done. Answer: {move.answer}"
     return f"{move.kind} {name}."
 
 
