@@ -4,13 +4,13 @@ ActionError with a message written for the model."""
 from __future__ import annotations
 
 import difflib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from playwright.async_api import ElementHandle
 from playwright.async_api import Error as PlaywrightError
 
 from webvoyager.browser import scripts
-from webvoyager.browser.targets import Resolved, aim
+from webvoyager.browser.targets import aim
 from webvoyager.browser.types import (Action, Answer, Click, GoBack, Hover, PressKey, Scroll, Search, Select,
                                       Type, Wait)
 from webvoyager.errors import ActionError, PageLoadError
@@ -168,31 +168,30 @@ async def _press(s: Session, action: PressKey) -> list[str]:
     return []
 
 
+async def _search(s: Session, action: Search) -> list[str]:
+    try:
+        await s.goto(s.config.search_url)
+    except PageLoadError as exc:   # offline, or the engine blocks us: the model can carry on here
+        raise ActionError(f"The search page could not be opened ({exc}). Continue on the current site.") from exc
+    return []
+
+
+async def _nothing(s: Session, action: Action) -> list[str]:
+    return []   # Wait is the settle every action ends with; Answer does nothing to the page
+
+
+_HANDLERS: dict[type, Callable[[Session, Any], Awaitable[list[str]]]] = {
+    Click: _click, Type: _type, Select: _select, Hover: _hover, Scroll: _scroll, GoBack: _go_back,
+    PressKey: _press, Search: _search, Wait: _nothing, Answer: _nothing,
+}
+
+
 async def run_action(s: Session, action: Action) -> list[str]:
     """Perform `action` on the session's page; return notes about what it did."""
-    if isinstance(action, Click):
-        return await _click(s, action)
-    if isinstance(action, Type):
-        return await _type(s, action)
-    if isinstance(action, Select):
-        return await _select(s, action)
-    if isinstance(action, Hover):
-        return await _hover(s, action)
-    if isinstance(action, Scroll):
-        return await _scroll(s, action)
-    if isinstance(action, GoBack):
-        return await _go_back(s, action)
-    if isinstance(action, PressKey):
-        return await _press(s, action)
-    if isinstance(action, Search):
-        try:
-            await s.goto(s.config.search_url)
-        except PageLoadError as exc:   # offline, or the engine blocks us: the model can carry on here
-            raise ActionError(f"The search page could not be opened ({exc}). Continue on the current site.") from exc
-        return []
-    if isinstance(action, (Wait, Answer)):
-        return []   # Wait is the settle every action ends with; Answer does nothing to the page
-    raise ActionError(f"Unknown action {action!r}.")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise ActionError(f"Unknown action {action!r}.")
+    return await handler(s, action)
 
 
-__all__ = ["run_action", "choose_option", "normalize_key", "Resolved"]
+__all__ = ["run_action", "choose_option", "normalize_key"]
