@@ -69,3 +69,24 @@ async def test_reference_solves_sandbox_task(task_id: str, reference_runs: dict[
     assert result.status == "answered", detail
     assert result.success is True, detail
     assert result.usage.cost_usd == 0.0 and result.usage.calls == result.steps, detail
+
+
+# Text-only mode: the outline merges text and aria-label into one name, so only tasks whose targets use
+# the name it shows can be solved there; these two exercise the outline reader end to end.
+TEXT_ONLY_SAMPLE = ["recipes--6", "preprints--2"]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize("task_id", [t for t in TEXT_ONLY_SAMPLE if t in TASK_IDS])
+async def test_reference_solves_in_text_only_mode(task_id: str, sandbox, browser, tmp_path: Path) -> None:
+    from webvoyager.agent.api import RunSettings, execute_task
+
+    task = next(t for t in load_sandbox_tasks(sandbox.port) if t.id == task_id)
+    result = await execute_task(task, browser=browser, model=ReferenceModel(), task_dir=tmp_path / task_id,
+                                settings=RunSettings(text_only=True, max_steps=task.max_steps or 15))
+    detail = f"{task_id}: status={result.status} error={result.error}\n{_trace(tmp_path / task_id)}"
+    assert result.status == "answered" and result.success is True, detail
+    messages = json.loads((tmp_path / task_id / "interact_messages.json").read_text(encoding="utf-8"))
+    sent = json.dumps(messages)
+    assert "Page outline" in sent and "image_url" not in sent  # the model really got the outline, no image
