@@ -166,6 +166,7 @@ def test_state_task_checks_the_url(sandbox: Any) -> None:
 # ----- widgets in Chromium -------------------------------------------------------------------------
 
 @pytest.mark.browser
+@pytest.mark.slow
 async def test_cookie_banner_dismiss_sets_cookie(sandbox: Any, session: Any) -> None:
     page = session.page
     await page.goto(sandbox.url("recipes", "/"))
@@ -191,6 +192,7 @@ async def test_mega_menu_opens_on_hover_and_navigates(sandbox: Any, session: Any
 
 
 @pytest.mark.browser
+@pytest.mark.slow
 async def test_facets_and_sort_reload_the_listing(sandbox: Any, session: Any) -> None:
     page = session.page
     await page.goto(sandbox.url("recipes", "/search"))

@@ -161,6 +161,7 @@ def test_cli_tasks_unknown_site_is_a_clear_error() -> None:
     assert "unknown sandbox site nosuch" in result.output and "recipes" in result.output
 
 
+@pytest.mark.slow
 def test_cli_serve_prints_urls_serves_and_stops_on_ctrl_c() -> None:
     env = {**os.environ, "COLUMNS": "200"}
     command = [sys.executable, "-c", "from webvoyager.cli import main; main()", "sandbox", "serve", "--port", "0"]
