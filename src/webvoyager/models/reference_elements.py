@@ -131,7 +131,8 @@ def parse_tree_line(line: str) -> ParsedElement | None:
     element = parse_element_line(f"[{head.group(1)}]: <x> {head.group(3)}")
     if element is None:
         return None
-    return ParsedElement(label=element.label, tag="", text=element.text, role="", placeholder=element.placeholder,
+    return ParsedElement(label=element.label, tag="", text=element.text, aria_label=element.aria_label,
+                         role="", placeholder=element.placeholder,
                          value=element.value, checked=element.checked, selected=element.selected,
                          options=element.options, options_truncated=element.options_truncated,
                          tree_role=head.group(2).lower())
