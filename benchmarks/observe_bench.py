@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import os
 import statistics
 import tempfile
 import threading
@@ -36,13 +37,15 @@ def _serve() -> tuple[ThreadingHTTPServer, str]:
     return server, f"http://127.0.0.1:{server.server_address[1]}/zoo/"
 
 
-async def _median(action, runs: int) -> float:
-    samples = []
+async def _paired_medians(first, second, runs: int) -> tuple[float, float]:
+    """Median ms of two actions, alternated run by run so both see the same machine load."""
+    a, b = [], []
     for _ in range(runs):
-        start = time.perf_counter()
-        await action()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples) * 1000
+        for action, samples in ((first, a), (second, b)):
+            start = time.perf_counter()
+            await action()
+            samples.append(time.perf_counter() - start)
+    return statistics.median(a) * 1000, statistics.median(b) * 1000
 
 
 async def main(runs: int, text_only: bool) -> None:
@@ -53,8 +56,8 @@ async def main(runs: int, text_only: bool) -> None:
         for name in ZOO:
             await session.goto(base + name)
             await session.observe(text_only=text_only)   # warm-up: first-run JIT and style work
-            floor = await _median(lambda: session.page.screenshot(type="png"), runs)
-            observed = await _median(lambda: session.observe(text_only=text_only), runs)
+            floor, observed = await _paired_medians(lambda: session.page.screenshot(type="png"),
+                                                    lambda: session.observe(text_only=text_only), runs)
             count = len((await session.observe()).elements)
             dom = await session.page.evaluate("document.querySelectorAll('*').length")
             rows.append((name, dom, count, floor, observed))
@@ -64,6 +67,7 @@ async def main(runs: int, text_only: bool) -> None:
         print(f"{name:<18}{dom:>10}{count:>8}{floor:>15.1f}{observed:>12.1f}{observed / floor:>8.2f}")
     ratios = [r[4] / r[3] for r in rows]
     print(f"median ratio {statistics.median(ratios):.2f} (target <= 2.0); heavy page {ratios[-1]:.2f}")
+    print(f"machine load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 
 
 if __name__ == "__main__":

@@ -150,3 +150,15 @@ async def test_fingerprint_tracks_visible_change(session, pages_url) -> None:
     await session.execute(Type(0, "pasta", press_enter=False))
     typed = await session.observe()
     assert typed.fingerprint != before.fingerprint
+
+
+async def test_several_frames_srcdoc_and_offscreen(session, pages_url) -> None:
+    from webvoyager.browser.types import Click
+
+    await session.goto(f"{pages_url}/zoo/frames.html")
+    obs = await session.observe()
+    # The visible inner page and the srcdoc frame are labelled; the 1x1 and the off-screen frame are not.
+    assert [(e.text or e.placeholder) for e in obs.elements] == ["Inner input", "Inner button", "Srcdoc button"]
+    assert obs.elements[0].frame != obs.elements[2].frame
+    await session.execute(Click(2))
+    assert await session.page.evaluate("window.__log") == ["click:srcdoc"]

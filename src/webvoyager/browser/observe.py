@@ -75,21 +75,28 @@ async def _scan_frame(frame: Frame, path: str, offset: tuple[float, float], clip
     except PlaywrightError:
         return None   # a frame that went away or refuses scripts contributes nothing
     scan = FrameScan(frame=frame, path=path, offset=offset, raw=raw)
-    for i, child in enumerate(frame.child_frames):
-        try:
-            element = await child.frame_element()
-            ox, oy, w, h, index = await element.evaluate("(el) => window.__webvoyager__.contentOffset(el)")
-        except PlaywrightError:
-            continue
-        child_offset = (offset[0] + ox, offset[1] + oy)
-        child_clip = _intersect(clip, (child_offset[0], child_offset[1], w, h))
-        if child_clip is None:
-            continue
-        child_scan = await _scan_frame(child, f"{path}.{i}" if path else str(i), child_offset, child_clip,
-                                       obs_id, want_tree)
-        if child_scan is not None:
-            child_scan.iframe_index = int(index)
-            scan.children.append(child_scan)
+    # Sibling frames (ads, widgets, embedded apps) are scanned concurrently.
+    children = await asyncio.gather(*(_scan_child(child, f"{path}.{i}" if path else str(i), offset, clip, obs_id,
+                                                  want_tree) for i, child in enumerate(frame.child_frames)))
+    scan.children = [child for child in children if child is not None]
+    return scan
+
+
+async def _scan_child(child: Frame, path: str, offset: tuple[float, float], clip: Rect, obs_id: int,
+                      want_tree: bool) -> FrameScan | None:
+    """Scan one child frame if any of its viewport is visible inside the parent's clip."""
+    try:
+        element = await child.frame_element()
+        ox, oy, w, h, index = await element.evaluate("(el) => window.__webvoyager__.contentOffset(el)")
+    except PlaywrightError:
+        return None
+    child_offset = (offset[0] + ox, offset[1] + oy)
+    child_clip = _intersect(clip, (child_offset[0], child_offset[1], w, h))
+    if child_clip is None:
+        return None
+    scan = await _scan_frame(child, path, child_offset, child_clip, obs_id, want_tree)
+    if scan is not None:
+        scan.iframe_index = int(index)
     return scan
 
 
