@@ -42,3 +42,37 @@ async def test_broken_executable_fails_with_a_remedy(tmp_path) -> None:
 async def test_connect_over_cdp_failure_names_the_url() -> None:
     with pytest.raises(BrowserError, match="could not connect to the browser at http://127.0.0.1:1"):
         await Browser.launch(BrowserConfig(cdp_url="http://127.0.0.1:1"))
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+async def test_connect_over_cdp_to_a_running_chromium(tmp_path, pages_url) -> None:
+    import asyncio
+    import os
+    import re
+
+    from webvoyager.browser.launch import CHROMIUM_ARGS
+
+    executable = os.environ.get("WEBVOYAGER_CHROMIUM") or SYSTEM_CHROMIUM
+    if not os.path.exists(executable):
+        pytest.skip("no system Chromium to start for the CDP test")
+    process = await asyncio.create_subprocess_exec(
+        executable, "--headless", "--remote-debugging-port=0", f"--user-data-dir={tmp_path / 'profile'}",
+        *CHROMIUM_ARGS, "about:blank", stderr=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.DEVNULL)
+    try:
+        assert process.stderr is not None
+        endpoint = None
+        while endpoint is None:   # Chromium prints its DevTools address once it listens
+            line = (await asyncio.wait_for(process.stderr.readline(), timeout=60)).decode()
+            assert line, "Chromium exited before listening"
+            match = re.search(r"DevTools listening on ws://([^/]+)/", line)
+            endpoint = f"http://{match.group(1)}" if match else None
+        async with await Browser.launch(BrowserConfig(cdp_url=endpoint)) as browser:
+            assert browser.connected
+            session = await browser.new_session(download_dir=tmp_path / "downloads")
+            await session.goto(f"{pages_url}/zoo/select.html")
+            observation = await session.observe()
+            assert [e.tag for e in observation.elements] == ["select", "select", "div"]
+    finally:
+        process.kill()
+        await process.wait()
