@@ -62,7 +62,13 @@ def text_score(wanted: str, element: Element) -> int:
 
 
 def find_matches(kind: str, text: str, elements: Sequence[Element]) -> list[Element]:
-    """Elements matching (kind, text), best tier only, in label order; kind breaks ties within a tier."""
+    """Elements matching (kind, text), best tier only, in label order; kind breaks ties within a tier.
+
+    Without text (a drop-down list or field that shows none), every element of the kind matches."""
+    if not _norm(text):
+        if kind.upper() in ("", "OTHER", "ELEMENT", "NONE"):
+            return []
+        return sorted((e for e in elements if _kind_fits(kind, e)), key=lambda e: e.label)
     scored = [(text_score(text, e) * 2 + (1 if _kind_fits(kind, e) else 0), e) for e in elements]
     scored = [(s, e) for s, e in scored if s >= 2]     # text must match at least a little
     if not scored:
