@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-
-
 from webvoyager.browser.types import Element
 from webvoyager.seeact.attributes import find_matches
 
