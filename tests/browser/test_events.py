@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from webvoyager.browser import Browser
-from webvoyager.browser.types import BrowserConfig, Click
+from webvoyager.browser.types import Click
 from webvoyager.errors import ActionError, PageLoadError
 
 pytestmark = pytest.mark.browser
@@ -59,22 +58,24 @@ async def test_dialogs_are_accepted_and_reported(session, pages_url) -> None:
     assert outcome.notes == ["The page asked to confirm leaving it; the browser left the page."]
 
 
-@pytest.mark.slow
-async def test_dialog_policy_dismiss_and_prompt_text(tmp_path: Path, pages_url) -> None:
-    async with await Browser.launch(BrowserConfig(dialog_policy="dismiss", prompt_text="Ada")) as browser:
-        session = await browser.new_session(download_dir=tmp_path)
+async def test_dialog_policy_dismiss_and_prompt_text(browser, tmp_path: Path, pages_url) -> None:
+    from dataclasses import replace
+
+    session = await browser.new_session(download_dir=tmp_path)
+    try:
+        session.config = replace(session.config, dialog_policy="dismiss", prompt_text="Ada")
         await open_zoo(session, pages_url, "dialogs.html")
         await session.execute(Click(1))
         await session.execute(Click(2))
         assert await session.page.evaluate("window.__log") == ["confirm:false", "prompt:null"]
         assert (await session.observe()).notes[0].endswith("it was dismissed (Cancel).")
 
-    async with await Browser.launch(BrowserConfig(prompt_text="Ada")) as browser:
-        session = await browser.new_session(download_dir=tmp_path)
-        await open_zoo(session, pages_url, "dialogs.html")
+        session.config = replace(session.config, dialog_policy="accept")
         outcome = await session.execute(Click(2))
-        assert await session.page.evaluate("window.__log") == ["prompt:Ada"]
+        assert await session.page.evaluate("window.__log") == ["confirm:false", "prompt:null", "prompt:Ada"]
         assert outcome.notes == ['The page asked (prompt): "Your name?"; it was accepted (OK) with the answer "Ada".']
+    finally:
+        await session.close()
 
 
 async def test_pdf_download_is_saved_and_read(session, pages_url, tmp_path: Path) -> None:
@@ -103,7 +104,7 @@ async def test_pdf_excerpt_is_bounded(browser, tmp_path: Path, pages_url) -> Non
 
     session = await browser.new_session(download_dir=tmp_path)
     try:
-        session.config = session._events.config = replace(session.config, pdf_excerpt_chars=20)
+        session.config = replace(session.config, pdf_excerpt_chars=20)
         await open_zoo(session, pages_url, "pdf.html")
         outcome = await session.execute(Click(0))
         assert outcome.notes[0].startswith("A PDF was downloaded (annual-report.pdf). Its text:\nAnnual Report 2026\nR …")

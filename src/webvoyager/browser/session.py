@@ -101,10 +101,10 @@ class Session:
         self._browser = browser
         self.context = context
         self._page = page
-        self.config = browser.config
+        self._config = browser.config
         self.download_dir = download_dir
         self.allowed_domains = allowed_domains
-        self._events = SessionEvents(context, page, self.config, download_dir, allowed_domains)
+        self._events = SessionEvents(context, page, self._config, download_dir, allowed_domains)
         self._network = NetworkTracker(page)
         self._observation_id = 0
         self._refs: dict[int, LabelRef] = {}
@@ -115,6 +115,18 @@ class Session:
     def page(self) -> Page:
         """The one Playwright page the model sees."""
         return self._page
+
+    @property
+    def config(self) -> BrowserConfig:
+        """The settings this session runs with (the browser's, unless replaced for this session)."""
+        return self._config
+
+    @config.setter
+    def config(self, config: BrowserConfig) -> None:
+        # Per-session tweaks (another search URL, a dialog policy, a longer cap) reach the event
+        # handlers too. Domain rules are fixed when the session is created.
+        self._config = config
+        self._events.config = config
 
     @property
     def downloads(self) -> list[Path]:
