@@ -167,6 +167,9 @@ class SeeActKind:
         finding = note is not None and NOT_FOUND_MARK in note
         if note is not None and not finding:
             raise ModelError(f"{task.id}: the reference model's previous step did not work: {note}")
+        if finding and re.search(r"already at the (?:bottom|end)", first, re.IGNORECASE):
+            raise ModelError(f"{task.id}: the target is not on the page, which is already scrolled to the bottom: "
+                             f"{note}")
         if finding and pos.scrolls >= MAX_FIND_SCROLLS:
             raise ModelError(f"{task.id}: the target is not on the page after scrolling down {MAX_FIND_SCROLLS} "
                              f"times: {note}")
