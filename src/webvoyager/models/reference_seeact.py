@@ -259,6 +259,9 @@ class SeeActKind:
         last = m is None or m.group(1) == m.group(2)
         if not last:
             return _answer(none_letter, _expected_op(step), _value(step, task))
+        if re.search(r"already at the (?:bottom|end)", first_user_text(messages), re.IGNORECASE):
+            raise ModelError(f"{task.id}: no {step.target.describe()} among the candidates, and the page is already "
+                             "scrolled to the bottom")
         if pos.scrolls >= MAX_FIND_SCROLLS:
             raise ModelError(f"{task.id}: no {step.target.describe()} among the candidates after scrolling down "
                              f"{MAX_FIND_SCROLLS} times")
