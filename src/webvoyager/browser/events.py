@@ -88,6 +88,11 @@ class SessionEvents:
         while self._pending:
             await asyncio.gather(*list(self._pending), return_exceptions=True)
 
+    def cancel(self) -> None:
+        """Stop background work (the session is closing)."""
+        for task in list(self._pending):
+            task.cancel()
+
     # ---- allowed domains ---------------------------------------------------------------------
     async def _route(self, route: Route) -> None:
         request = route.request
@@ -193,8 +198,11 @@ class SessionEvents:
     def _on_response(self, response: Response) -> None:
         """PDFs shown inline (navigation to application/pdf) are saved and read like downloads."""
         request = response.request
-        if not request.is_navigation_request() or request.frame != self.page.main_frame:
-            return
+        try:
+            if not request.is_navigation_request() or request.frame != self.page.main_frame:
+                return
+        except PlaywrightError:
+            return   # service-worker requests have no frame
         ctype = (response.headers.get("content-type") or "").split(";")[0].strip().lower()
         disposition = response.headers.get("content-disposition") or ""
         if ctype == "application/pdf" and "attachment" not in disposition.lower():

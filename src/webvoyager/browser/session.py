@@ -232,6 +232,7 @@ class Session:
             return
         self._closed = True
         self._browser._sessions.discard(self)
+        self._events.cancel()
         try:
             await self.context.close()
         except PlaywrightError:
