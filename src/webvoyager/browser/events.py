@@ -53,6 +53,7 @@ class SessionEvents:
         self.blocked: list[str] = []          # blocked navigations since the last reset_blocked()
         self.downloads: list[Path] = []
         self._pending: set[asyncio.Task[Any]] = set()
+        self.popup_arrived = asyncio.Event()   # set when a new tab appears; cleared by begin()
         self._pdf_urls: set[str] = set()
 
     async def install(self) -> None:
@@ -77,6 +78,7 @@ class SessionEvents:
         fetched again later is reported again)."""
         self.blocked.clear()
         self._pdf_urls.clear()
+        self.popup_arrived.clear()
 
     @property
     def busy(self) -> bool:
@@ -114,6 +116,7 @@ class SessionEvents:
     def _on_page(self, page: Page) -> None:
         if page is self.page:
             return
+        self.popup_arrived.set()
         self._watch(page)
         self._spawn(self._adopt(page))
 

@@ -155,7 +155,7 @@ class Session:
         """Let the page settle, including popups, dialogs and downloads that the last step set off."""
         for _ in range(3):
             await settle(self._page, self._network, quiet_ms=self.config.dom_quiet_ms,
-                         cap_s=self.config.settle_timeout_s)
+                         cap_s=self.config.settle_timeout_s, popup_arrived=self._events.popup_arrived)
             if not self._events.busy:
                 return
             await self._events.drain()

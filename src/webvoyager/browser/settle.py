@@ -50,8 +50,13 @@ class NetworkTracker:
         await self._idle.wait()
 
 
-async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: float) -> bool:
-    """Wait until `page` has settled; return False when the cap was hit first (never raises)."""
+async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: float,
+                 popup_arrived: asyncio.Event | None = None) -> bool:
+    """Wait until `page` has settled; return False when the cap was hit first (never raises).
+
+    When the page tried to open a popup, also wait (within the cap) until `popup_arrived` is set:
+    on a busy machine the new tab can show up well after the DOM has gone quiet.
+    """
     deadline = time.monotonic() + cap_s
 
     def left() -> float:
@@ -61,7 +66,11 @@ async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: f
         try:
             await page.wait_for_load_state("load", timeout=left() * 1000)
             await asyncio.wait_for(network.wait_idle(), timeout=left())
-            quiet = await scripts.call(page.main_frame, "W.quiet(arg[0], arg[1])", [quiet_ms, left() * 1000])
+            quiet, popups = await scripts.call(page.main_frame, "W.quiet(arg[0], arg[1]).then((q) => [q, W.takePopups()])",
+                                               [quiet_ms, left() * 1000])
+            if popups and popup_arrived is not None and not popup_arrived.is_set():
+                await asyncio.wait_for(popup_arrived.wait(), timeout=left())
+                continue
         except (asyncio.TimeoutError, PlaywrightTimeoutError):
             return False
         except PlaywrightError as exc:

@@ -32,6 +32,24 @@
     check();
   });
 
+  // ---- popups: count attempts to open a window, so settling knows to wait for the new tab ----
+  let popups = 0;
+  const openWindow = window.open;
+  window.open = function (...args) { popups++; return openWindow.apply(this, args); };
+  document.addEventListener("click", (event) => {
+    for (const node of event.composedPath()) {
+      const target = node.tagName === "A" || node.tagName === "AREA" ? (node.getAttribute("target") || "") : null;
+      if (target === null) continue;
+      // Counted once the click has been dispatched, unless a script cancelled the navigation.
+      if (!["", "_self", "_parent", "_top"].includes(target.toLowerCase())) {
+        setTimeout(() => { if (!event.defaultPrevented) popups++; }, 0);
+      }
+      break;
+    }
+  }, true);
+  // How many popups the page tried to open since the last call.
+  NS.takePopups = () => { const n = popups; popups = 0; return n; };
+
   // ---- helpers ------------------------------------------------------------------------------
   const collapse = (s) => (s || "").replace(/\s+/g, " ").trim();
   const cut = (s, n) => (s.length > n ? s.slice(0, n) : s);
