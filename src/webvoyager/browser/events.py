@@ -53,7 +53,7 @@ class SessionEvents:
         self.blocked: list[str] = []          # blocked navigations since the last reset_blocked()
         self.downloads: list[Path] = []
         self._pending: set[asyncio.Task[Any]] = set()
-        self.popup_arrived = asyncio.Event()   # set when a new tab appears; cleared by begin()
+        self.popup_arrived = asyncio.Event()   # set when a new tab or a download appears; cleared by begin()
         self._pdf_urls: set[str] = set()
 
     async def install(self) -> None:
@@ -186,6 +186,7 @@ class SessionEvents:
         return path
 
     async def _on_download(self, download: Download) -> None:
+        self.popup_arrived.set()
         if download.url in self._pdf_urls:
             await download.cancel()
             return

@@ -32,7 +32,7 @@
     check();
   });
 
-  // ---- popups: count attempts to open a window, so settling knows to wait for the new tab ----
+  // ---- popups: count attempts to open a window (or download), so settling waits for it ------
   let popups = 0;
   const openWindow = window.open;
   window.open = function (...args) { popups++; return openWindow.apply(this, args); };
@@ -41,13 +41,14 @@
       const target = node.tagName === "A" || node.tagName === "AREA" ? (node.getAttribute("target") || "") : null;
       if (target === null) continue;
       // Counted once the click has been dispatched, unless a script cancelled the navigation.
-      if (!["", "_self", "_parent", "_top"].includes(target.toLowerCase())) {
+      // A download link counts too: its download event arrives as late as a new tab does.
+      if (!["", "_self", "_parent", "_top"].includes(target.toLowerCase()) || node.hasAttribute("download")) {
         setTimeout(() => { if (!event.defaultPrevented) popups++; }, 0);
       }
       break;
     }
   }, true);
-  // How many popups the page tried to open since the last call.
+  // How many popups/downloads the page started since the last call.
   NS.takePopups = () => { const n = popups; popups = 0; return n; };
 
   // ---- helpers ------------------------------------------------------------------------------
