@@ -126,12 +126,15 @@ EXPECTED: dict[str, Callable[[], Any]] = {
     "dictionary--9": lambda: len(d.by_letter("q")),
     "dictionary--10": lambda: _higher("vivid", "obvious"),
     "dictionary--11": lambda: ["im-"],
+    "dictionary--13": lambda: (lambda top: [top[0], top[1], entry(top[0]).us.strip("/").lstrip("ˈ")])(
+        _higher("tidily", "neatly")),
 }
 
 
 def test_at_least_nine_tasks_with_references() -> None:
     assert len(TASKS) >= 9
     assert set(EXPECTED) | {"dictionary--12"} == set(TASKS)
+    assert {"tidily", "neatly"} <= set(entry("tidy").family) | set(entry("neat").family)
     for task in TASKS.values():
         assert task.site == "Wordhoard" and task.start_url.startswith("http://dictionary.localhost/")
         assert task.reference is not None and task.checkable

@@ -335,6 +335,9 @@ def pronounce_derived(word: str, base: str, key: str) -> tuple[str, str]:
     if key in SUFFIX_SOUNDS and word.startswith(base[:-1]):
         sound = SUFFIX_SOUNDS[key]
         suf_uk, suf_us = sound if isinstance(sound, tuple) else (sound, sound)
+        if key == "ly" and base.endswith("le") and uk.endswith("əl"):
+            uk, us = uk[:-2] + "l", us[:-2] + "l"     # gentle → gently: the l joins the -ly
+            suf_uk = suf_us = "i"
         if base.endswith("y") and key in ("ness", "ly", "ful", "less"):
             uk, us = uk[:-1] + "ɪ", us[:-1] + "ɪ"
         return f"/{uk}{suf_uk}/", f"/{us}{suf_us}/"
