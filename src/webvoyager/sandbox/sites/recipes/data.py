@@ -250,15 +250,18 @@ def _reviews(stars: dict[int, int], published: date, rng: random.Random) -> list
     return sorted(out, key=lambda r: r.date, reverse=True)
 
 
-def _nutrition(kind: str, carb_heavy: bool, sweet: bool, rng: random.Random) -> dict[str, str]:
+def _nutrition(kind: str, carb_heavy: bool, sweet: bool, rng: random.Random, drink: bool = False) -> dict[str, str]:
     protein = rng.randint(22, 45) if kind in ("meat", "fish") else rng.randint(4, 24)
     carbs = rng.randint(40, 85) if (carb_heavy or sweet) else rng.randint(6, 28)
     fat = rng.randint(6, 32)
     sugar = rng.randint(18, 48) if sweet else rng.randint(2, 12)
-    calories = protein * 4 + carbs * 4 + fat * 9 + rng.randint(0, 9)
+    extra, fibre, salt = rng.randint(0, 9), rng.randint(1, 12), rng.randint(2, 28)
+    if drink:   # a glass is lighter than a plate (same random draws, so other recipes do not change)
+        protein, carbs, fat, fibre, salt = protein // 4, carbs // 2, fat // 8, fibre // 4, salt // 8
+    calories = protein * 4 + carbs * 4 + fat * 9 + extra
     return {"Calories": f"{calories} kcal", "Protein": f"{protein} g", "Carbohydrates": f"{carbs} g",
-            "Sugars": f"{min(sugar, carbs)} g", "Fat": f"{fat} g", "Fibre": f"{rng.randint(1, 12)} g",
-            "Salt": f"{rng.randint(2, 28) / 10:.1f} g"}
+            "Sugars": f"{min(sugar, carbs)} g", "Fat": f"{fat} g", "Fibre": f"{fibre} g",
+            "Salt": f"{salt / 10:.1f} g"}
 
 
 def _diets(kind: str, contains: set[str], carb_heavy: bool) -> tuple[str, ...]:
@@ -326,7 +329,7 @@ def recipes() -> tuple[Recipe, ...]:
             servings=rng.choice((2, 4, 4, 4, 6, 6, 8, 12)) if not sweet else rng.choice((4, 6, 8, 10, 12)),
             author=f"{rng.choice(FIRST)} {rng.choice(LAST)}.", published=published, ingredients=ingredients,
             steps=_steps(method, main, dish, fl_ings, extra, cook, rng),
-            nutrition=_nutrition(kind, carb_heavy, sweet, rng), stars=stars,
+            nutrition=_nutrition(kind, carb_heavy, sweet, rng, drink=category == "Drinks"), stars=stars,
             description=f"{'A sweet' if sweet else 'A'} {cuisine.lower()}-inspired {dish.lower()} with "
                         f"{flavour.lower()} flavours, ready in {prep + cook} minutes.",
             hue=rng.randint(0, 359),
