@@ -126,3 +126,19 @@ async def test_attributes_not_found_makes_the_reference_scroll_to_look() -> None
     assert "scroll down to look for it" in stage_one
     convo = _generation(previous, notes) + [Message.text("assistant", stage_one), messages.attributes_message(online=True)]
     assert "ACTION: SCROLL DOWN" in await _reply(convo)
+
+
+async def test_panel_scroll_target_in_a_later_batch_is_not_read_as_a_window_scroll() -> None:
+    task = Task(id="t2", question="Scroll the word list", start_url="http://d.localhost/", site="d",
+                reference=ReferenceSolution(steps=(
+                    ReferenceStep(do="scroll", target=Target(text="Trail tent"), direction="down"),
+                    ReferenceStep(do="answer", text="ok")), answer="ok"))
+    convo = [messages.system_message(online=True),
+             messages.generation_message(task.question, [], b"png", online=True),
+             Message.text("assistant", "step")]
+    first, second = make_batches(ELEMENTS, [describe_element(e) for e in ELEMENTS], batch_size=2)
+    convo.append(messages.choice_message(first, online=True, count=2))
+    model = ReferenceModel(tasks=[task])
+    assert (await model.complete(convo)).text == "ELEMENT: C\nACTION: NONE\nVALUE: None"
+    convo += [Message.text("assistant", "none"), messages.choice_message(second, online=True, count=2)]
+    assert (await model.complete(convo)).text == "ELEMENT: A\nACTION: SCROLL DOWN\nVALUE: None"

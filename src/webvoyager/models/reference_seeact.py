@@ -258,7 +258,10 @@ class SeeActKind:
         m = _QUESTION.search(question)
         last = m is None or m.group(1) == m.group(2)
         if not last:
-            return _answer(none_letter, _expected_op(step), _value(step, task))
+            # Not in this batch: "none", with an operation that does not end the question round (a
+            # SCROLL here would be read as scrolling the window now).
+            op = _expected_op(step)
+            return _answer(none_letter, "NONE" if op.startswith("SCROLL") else op, _value(step, task))
         if re.search(r"already at the (?:bottom|end)", first_user_text(messages), re.IGNORECASE):
             raise ModelError(f"{task.id}: no {step.target.describe()} among the candidates, and the page is already "
                              "scrolled to the bottom")
