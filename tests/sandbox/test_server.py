@@ -189,3 +189,9 @@ def test_cli_serve_prints_urls_serves_and_stops_on_ctrl_c() -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_cli_serve_on_a_busy_port_is_a_clear_error(sandbox: Any) -> None:
+    result = CliRunner().invoke(app, ["sandbox", "serve", "--port", str(sandbox.port)])
+    assert result.exit_code == 2
+    assert f"cannot listen on port {sandbox.port}" in result.output and "--port" in result.output
