@@ -18,7 +18,7 @@ mind2web_app = typer.Typer(help="SeeAct offline evaluation on Multimodal-Mind2We
 @friendly_errors
 def eval_cmd(
     queries: Optional[Path] = typer.Option(None, "--queries", help="SeeAct queries.jsonl file or a folder of them."),
-    parquet: Optional[List[Path]] = typer.Option(None, "--parquet", help="Multimodal-Mind2Web parquet shard(s)."),
+    parquet: Optional[List[Path]] = typer.Option(None, "--parquet", help="Multimodal-Mind2Web parquet shard(s) or a folder of them; repeatable."),
     predictions: Optional[Path] = typer.Option(None, "--predictions", help="Score this prediction JSONL file "
                                                "(or folder of <annotation>_<action>/prediction-4api.jsonl); no model."),
     model: Optional[str] = typer.Option(None, "--model", help="Run this model (spec as in `run`)."),

@@ -50,7 +50,9 @@ def load_steps(queries: str | Path | None = None, parquet: Sequence[str | Path] 
         raise ConfigError("nothing to evaluate: pass --queries DIR_OR_FILE or --parquet FILES")
     steps: list[Step] = load_queries(queries, split=split) if queries is not None else []
     if parquet:
-        steps += list(iter_parquet(parquet, split=split, with_screenshots=with_screenshots, limit=limit))
+        # A folder stands for its shards (e.g. the dataset's data/ folder, filtered by --split names).
+        files = [f for p in map(Path, parquet) for f in (sorted(p.glob("*.parquet")) if p.is_dir() else [p])]
+        steps += list(iter_parquet(files, split=split, with_screenshots=with_screenshots, limit=limit))
     return steps[:limit] if limit is not None else steps
 
 
