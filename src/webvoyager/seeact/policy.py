@@ -76,6 +76,9 @@ class SeeActPolicy:
         """Run both stages on the observation and turn the grounded answer into an action."""
         if self._task is None:
             raise ConfigError("SeeActPolicy.decide called before reset(task)")
+        if not observation.screenshot:
+            raise ConfigError("the SeeAct policy needs screenshots (it describes the page from one); run it "
+                              "without --text-only")
         self._mark_failure(observation.notes)
         usage = Usage()
 
