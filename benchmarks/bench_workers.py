@@ -102,7 +102,13 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="only the first N sandbox tasks")
     parser.add_argument("--site", action="append", default=[], help="only this sandbox site (repeatable)")
     args = parser.parse_args()
-    extra = (["--limit", str(args.limit)] if args.limit else []) + [a for s in args.site for a in ("--site", s)]
+    # Pin the task ids once, so every worker count runs the same tasks even if the catalogue changes.
+    from webvoyager.bench.suites import filter_tasks
+    from webvoyager.sandbox.catalog import load_sandbox_tasks
+
+    tasks = filter_tasks(load_sandbox_tasks(), sites=args.site, limit=args.limit)
+    extra = [a for t in tasks for a in ("--id", t.id)]
+    print(f"  {len(tasks)} sandbox tasks: {tasks[0].id} .. {tasks[-1].id}", file=sys.stderr, flush=True)
     rows = []
     for n in args.workers:
         m = measure(n, extra)
