@@ -196,7 +196,8 @@
       if (["submit", "button", "reset"].includes(ty)) t = el.value;
       else if (ty === "image") t = el.alt || "";
     } else if (el.tagName !== "SELECT" && el.tagName !== "TEXTAREA") {
-      t = el.innerText || el.textContent || "";
+      // innerText needs layout-aware work; a leaf's textContent says the same for far less.
+      t = el.childElementCount === 0 ? (el.textContent || "") : (el.innerText || el.textContent || "");
     }
     t = collapse(cut(t, 2000));
     if (!t && el.querySelector) {
