@@ -3,7 +3,7 @@ in real Chromium, against the in-process sandbox. A failure here is a bug in a s
 browser layer or the reference model — never a reason to skip the task.
 
 The selected tasks run concurrently in one shared browser (WEBVOYAGER_REFERENCE_WORKERS at a time,
-default 3), each in its own session, the way `bench` runs them; each task is still its own test.
+default 2), each in its own session, the way `bench` runs them; each task is still its own test.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from webvoyager.sandbox.catalog import load_sandbox_tasks
 from webvoyager.trajectory import Result
 
 TASK_IDS = [t.id for t in load_sandbox_tasks()]
-WORKERS = max(1, int(os.environ.get("WEBVOYAGER_REFERENCE_WORKERS", "3")))
+WORKERS = max(1, int(os.environ.get("WEBVOYAGER_REFERENCE_WORKERS", "2")))
 TEST_NAME = "test_reference_solves_sandbox_task"
 
 
