@@ -71,3 +71,41 @@ def test_demo_runs_offline_with_the_reference_model(monkeypatch: pytest.MonkeyPa
     assert json.loads((task_dir / "result.json").read_text())["success"] is True
     assert str(task_dir / "trajectory.json") in text.replace("\n", "")
     assert (out / "run.json").is_file()
+
+
+def _reference_behind_openai(request: object) -> str:
+    """Answer an OpenAI chat-completions request with the reference model (wire format → Messages)."""
+    import asyncio
+
+    from webvoyager.models.base import Message, TextPart
+    from webvoyager.models.reference import ReferenceModel
+
+    messages = []
+    for raw in request.body["messages"]:  # type: ignore[attr-defined]
+        content = raw["content"]
+        texts = [content] if isinstance(content, str) else [p["text"] for p in content if p.get("type") == "text"]
+        messages.append(Message(role=raw["role"], parts=tuple(TextPart(t) for t in texts)))
+    return asyncio.run(ReferenceModel().complete(messages)).text
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_demo_with_an_openai_compatible_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`--model openai:... --base-url` (the plug-in path the demo advertises) drives the real OpenAI SDK
+    over loopback; the fake server answers with the reference model, so the task can succeed."""
+    pytest.importorskip("webvoyager.browser.session")
+    from tests.models.fake_providers import FakeOpenAI
+
+    for key in KEYS:
+        monkeypatch.delenv(key, raising=False)
+    out = tmp_path / "demo"
+    with FakeOpenAI(responder=_reference_behind_openai) as server:
+        result = CliRunner().invoke(app, ["demo", "--task", "shop--2", "--model", "openai:my-local-model",
+                                          "--base-url", server.base_url, "--out", str(out)])
+        requests = list(server.requests)
+    assert result.exit_code == 0, result.output
+    assert "openai:my-local-model: chosen with --model" in result.output.replace("\n", " ")
+    assert len(requests) == json.loads((out / "shop--2" / "result.json").read_text())["steps"]
+    first = requests[0].body
+    assert first["model"] == "my-local-model" and first["messages"][0]["role"] == "system"
+    assert any(p.get("type") == "image_url" for p in first["messages"][1]["content"])  # the marked screenshot
