@@ -109,3 +109,18 @@ def test_demo_with_an_openai_compatible_server(monkeypatch: pytest.MonkeyPatch, 
     first = requests[0].body
     assert first["model"] == "my-local-model" and first["messages"][0]["role"] == "system"
     assert any(p.get("type") == "image_url" for p in first["messages"][1]["content"])  # the marked screenshot
+
+
+@pytest.mark.browser
+def test_demo_exits_1_when_the_answer_fails_the_check(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    pytest.importorskip("webvoyager.browser.session")
+    for key in KEYS:
+        monkeypatch.delenv(key, raising=False)
+    script = tmp_path / "replies.jsonl"
+    script.write_text(json.dumps("Thought: I will guess.\nAction: ANSWER; [a wrong guess]") + "\n")
+    out = tmp_path / "demo"
+    result = CliRunner().invoke(app, ["demo", "--task", "shop--2", "--model", f"scripted:{script}", "--out", str(out)])
+    assert result.exit_code == 1, result.output
+    assert "a wrong guess" in result.output
+    saved = json.loads((out / "shop--2" / "result.json").read_text())
+    assert saved["status"] == "answered" and saved["success"] is False
