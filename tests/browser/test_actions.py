@@ -39,7 +39,7 @@ async def test_type_into_contenteditable_textarea_and_date(session, pages_url) -
     await open_zoo(session, pages_url, "basic.html")
     await session.execute(Type(5, "new words", press_enter=False))
     assert await session.page.inner_text("#rich") == "new words"
-    await session.execute(Type(2, "line", press_enter=False))
+    await session.execute(Type(4, "line", press_enter=False))
     assert await session.page.input_value("#notes") == "line"
     await session.execute(Type(13, "2027-03-15", press_enter=False))
     assert "date:2027-03-15" in await log(session)
@@ -50,18 +50,18 @@ async def test_type_into_non_text_element_is_refused(session, pages_url) -> None
     with pytest.raises(ActionError, match=r"\[1\] <button> \"Search\".*not editable.*Click it instead"):
         await session.execute(Type(1, "x"))
     with pytest.raises(ActionError, match="not editable"):
-        await session.execute(Type(3, "x"))   # a checkbox
+        await session.execute(Type(2, "x"))   # a checkbox
     assert await log(session) == [] and not await session.page.is_checked("#veg")
 
 
 async def test_click_checkbox_span_and_folded_button(session, pages_url) -> None:
     obs = await open_zoo(session, pages_url, "basic.html")
-    await session.execute(Click(3))
+    await session.execute(Click(2))
     await session.execute(Click(7))
     await session.execute(Click(9))
     assert await log(session) == ["veg:true", "click:pointer-span", "click:nested"]
-    assert obs.elements[3].checked is False
-    assert (await session.observe()).elements[3].checked is True
+    assert obs.elements[2].checked is False
+    assert (await session.observe()).elements[2].checked is True
 
 
 async def test_shadow_dom_and_iframe_actions(session, pages_url) -> None:

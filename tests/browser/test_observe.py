@@ -23,9 +23,9 @@ async def test_basic_page_labels_and_descriptions(session, pages_url) -> None:
     assert lines(obs) == [
         '[0]: <input type=text> "", "Query" placeholder="Search recipes"',
         '[1]: <button> "Search"',
-        '[2]: <textarea> "" placeholder="Notes"',
-        '[3]: <input type=checkbox> "", "Vegetarian" unchecked',
-        '[4]: <input type=password> "", "Password" value="****"',
+        '[2]: <input type=checkbox> "", "Vegetarian" unchecked',
+        '[3]: <input type=password> "", "Password" value="****"',
+        '[4]: <textarea> "" placeholder="Notes"',
         '[5]: <div> "old"',
         '[6]: <div role=button> "✕", "Close panel"',
         '[7]: <span> "Pointer span"',
@@ -53,11 +53,12 @@ async def test_shadow_dom_and_iframe_elements_are_labelled(session, pages_url) -
 
     await session.goto(f"{pages_url}/zoo/iframe.html")
     obs = await session.observe()
+    # Document order, with the frame's elements where the iframe stands.
     assert [(e.text or e.placeholder, e.frame) for e in obs.elements] == [
-        ("Outer button", ""), ("Inner input", "0"), ("Inner button", "0")]
+        ("Outer button", ""), ("Inner input", "0"), ("Inner button", "0"), ("After the frame", "")]
     # Inner boxes are in main-viewport coordinates: inside the iframe's content box.
     iframe_box = await session.page.locator("#inner").bounding_box()
-    for element in obs.elements[1:]:
+    for element in obs.elements[1:3]:
         x, y, w, h = element.bbox
         assert iframe_box["x"] + 15 <= x and x + w <= iframe_box["x"] + iframe_box["width"]
         assert iframe_box["y"] + 15 <= y and y + h <= iframe_box["y"] + iframe_box["height"]
@@ -121,10 +122,10 @@ async def test_text_only_outline_uses_the_same_labels(session, pages_url) -> Non
     outline = lines(tree)
     assert outline[0] == 'heading "Basics"'
     assert '[1] button "Search"' in [line.strip() for line in outline]
-    assert '[3] checkbox "Vegetarian" unchecked' in [line.strip() for line in outline]
+    assert '[2] checkbox "Vegetarian" unchecked' in [line.strip() for line in outline]
     assert 'label "Vegetarian"' in [line.strip() for line in outline]
     labelled = [line.strip().split("]")[0] + "]" for line in outline if line.strip().startswith("[")]
-    assert sorted(labelled, key=lambda s: int(s[1:-1])) == [f"[{i}]" for i in range(len(shot.elements))]
+    assert labelled == [f"[{i}]" for i in range(len(shot.elements))]   # same document order
 
 
 async def test_text_only_outline_nests_iframes(session, pages_url) -> None:

@@ -20,7 +20,7 @@ def test_sync_wrapper_observes_and_clicks(tmp_path: Path) -> None:
         session.goto(page.as_uri())
         observation = session.observe()
         assert observation.text.splitlines()[1] == '[1]: <button> "Search"'
-        session.execute(Click(3))
+        session.execute(Click(2))
         assert session.page_state().url.endswith("basic.html")
-        assert observation.elements[3].checked is False and session.observe().elements[3].checked is True
+        assert observation.elements[2].checked is False and session.observe().elements[2].checked is True
         session.close()

@@ -9,7 +9,6 @@ from PIL import Image
 
 from webvoyager.browser.elements_text import format_element, format_elements
 from webvoyager.browser.marks import draw_marks
-from webvoyager.browser.observe import reading_order
 from webvoyager.browser.tree_text import tree_element_line
 from webvoyager.browser.types import Element
 
@@ -51,11 +50,6 @@ def test_tree_lines_use_roles() -> None:
     assert tree_element_line(Element(label=3, tag="input", type="text", placeholder="Name")) == \
         '[3] textbox "" placeholder="Name"'
     assert tree_element_line(Element(label=4, tag="div", role="tab", text="Specs")) == '[4] tab "Specs"'
-
-
-def test_reading_order_rows_then_columns() -> None:
-    boxes = [(200, 10, 50, 20), (10, 12, 50, 16), (10, 100, 50, 20), (300, 8, 50, 30)]
-    assert reading_order(boxes) == [1, 0, 3, 2]
 
 
 def _png(color: tuple[int, int, int] = (255, 255, 255), size: tuple[int, int] = (200, 100)) -> bytes:

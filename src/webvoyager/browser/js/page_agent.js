@@ -249,8 +249,10 @@
   NS.discover = (obsId, clip, wantTree) => {
     styleCache.clear();
     const visible = [];
+    const iframes = [];   // [iframe, how many visible candidates precede it]
     for (let [el, rect] of elementsInClip(document, clip, [])) {
       if (!rect || rect.w * rect.h < 20) continue;
+      if (el.tagName === "IFRAME") { iframes.push([el, visible.length]); continue; }
       if (!isCandidate(el)) continue;
       rect = mainPiece(el, rect, clip);
       const s = styleOf(el);
@@ -282,7 +284,12 @@
       focus: active && "value" in active ? String(active.value || "") : "",
       title: document.title,
       tree: wantTree ? NS.tree(kept.map((v) => v.el), clip) : null,
+      frames: {},   // iframe index -> how many of this frame's labels come before its content
     };
+    const keptSet = new Set(kept.map((v) => v.el));
+    for (const [iframe, before] of iframes) {
+      result.frames[NS.frameIndex(iframe)] = visible.slice(0, before).filter((v) => keptSet.has(v.el)).length;
+    }
     return result;
   };
 
