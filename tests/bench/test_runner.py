@@ -79,11 +79,11 @@ async def test_timeout_and_browser_crash_do_not_stop_the_run(sandbox, tmp_path: 
     model = Saboteur(hang_on=tasks[0].question, crash_browser_on=tasks[1].question)
     run = tmp_path / "run"
     await run_bench(tasks, model=model, settings=RunSettings(), run_dir=run,  # type: ignore[arg-type]
-                    options=BenchOptions(workers=1, task_timeout_s=3))
+                    options=BenchOptions(workers=1, task_timeout_s=15))
     results = _results(run)
     assert model.crashed == 1
     assert results[tasks[0].id]["status"] == "timeout" and "--task-timeout" in results[tasks[0].id]["error"]
-    assert results[tasks[1].id]["status"] == "error"
+    assert results[tasks[1].id]["status"] == "error"   # the crash ends that task, not the run
     # the browser was started again for the tasks after the crash, and they succeeded
     assert results[tasks[2].id]["success"] is True and results[tasks[3].id]["success"] is True
     summary = json.loads((run / "summary.json").read_text())
