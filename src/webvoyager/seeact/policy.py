@@ -111,21 +111,25 @@ class SeeActPolicy:
             return Decision(thought=generation.text, action=None, raw_output=raw, usage=usage, extra=extra,
                             error=built.error)
         done = _Done(grounded.operation, built.value or grounded.value, grounded.element)
+        decision = Decision(thought=generation.text, action=built.action, raw_output=raw, usage=usage, extra=extra)
         if self.confirm is not None and needs_confirmation(done.operation, done.element):
-            verdict = await self.confirm.review(done.line(), observation.url)
-            extra["confirm"] = verdict.to_dict()
-            if verdict.choice == "reject":
-                done.status = "rejected by the user" + (f": {verdict.note}" if verdict.note else "")
-                self._history.append(done)
-                return Decision(thought=generation.text, action=None, raw_output=raw, usage=usage, extra=extra,
-                                error=f"the user rejected '{done.line()}'"
-                                      + (f" with the note: {verdict.note}" if verdict.note else ""))
-            if verdict.choice == "takeover":
-                done.status = "done by the user" + (f": {verdict.note}" if verdict.note else "")
-                self._history.append(done)
-                return Decision(thought=generation.text, action=Wait(), raw_output=raw, usage=usage, extra=extra)
+            await self._confirm(self.confirm, done, decision, observation.url)
         self._history.append(done)
-        return Decision(thought=generation.text, action=built.action, raw_output=raw, usage=usage, extra=extra)
+        return decision
+
+    async def _confirm(self, gate: ConfirmGate, done: _Done, decision: Decision, url: str) -> None:
+        """Ask the person; a rejection drops the action (the model is told), a takeover waits instead."""
+        line = done.line()
+        verdict = await gate.review(line, url)
+        decision.extra["confirm"] = verdict.to_dict()
+        note = f": {verdict.note}" if verdict.note else ""
+        if verdict.choice == "reject":
+            done.status = "rejected by the user" + note
+            decision.action = None
+            decision.error = f"the user rejected '{line}'" + (f" with the note: {verdict.note}" if verdict.note else "")
+        elif verdict.choice == "takeover":
+            done.status = "done by the user" + note
+            decision.action = Wait()     # the person acted in the headed browser; just look again
 
     def messages_log(self) -> list[dict[str, Any]]:
         """Every step's two-stage conversation, images replaced by placeholders."""
