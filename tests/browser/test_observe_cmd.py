@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from webvoyager.cli import app
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]   # each test starts its own Chromium
 
 
 def test_observe_writes_files_and_prints_elements(tmp_path: Path) -> None:

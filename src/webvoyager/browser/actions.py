@@ -55,7 +55,7 @@ def normalize_key(key: str) -> str:
 
 async def _click(s: Session, action: Click) -> list[str]:
     target = await s.resolve(action.target)
-    x, y = await aim(target)
+    x, y = await aim(target, s.config.viewport)
     tag = await target.handle.evaluate("(el) => el.tagName")
     await s.page.mouse.click(x, y)
     if tag == "SELECT":
@@ -81,7 +81,7 @@ async def _type(s: Session, action: Type) -> list[str]:
         what = await handle.evaluate("(el) => window.__webvoyager__ ? window.__webvoyager__.describeShort(el) : el.tagName")
         raise ActionError(f"{target.name} ({what}) is not editable, so nothing can be typed into it. Type only "
                           "works on text boxes; Click it instead, or choose a text box.")
-    x, y = await aim(target)
+    x, y = await aim(target, s.config.viewport)
     await s.page.mouse.click(x, y)   # focus it the way a person would (sites react to the click)
     kind = await handle.evaluate("(el) => window.__webvoyager__.editKind(el)")
     try:
@@ -123,7 +123,7 @@ async def _select(s: Session, action: Select) -> list[str]:
 
 async def _hover(s: Session, action: Hover) -> list[str]:
     target = await s.resolve(action.target)
-    x, y = await aim(target)
+    x, y = await aim(target, s.config.viewport)
     await s.page.mouse.move(x, y)
     return []
 

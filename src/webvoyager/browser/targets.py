@@ -95,7 +95,7 @@ async def resolve_point(page: Page, point: Point, viewport: tuple[int, int]) -> 
         frame, x, y = child, x - ox, y - oy
 
 
-async def aim(resolved: Resolved) -> tuple[float, float]:
+async def aim(resolved: Resolved, viewport: tuple[int, int] = (1024, 768)) -> tuple[float, float]:
     """The main-viewport point to act at: the centre of the element's visible part, after checking
     nothing covers it (ActionError naming the cover otherwise). Point targets act at their point."""
     if resolved.point is not None:
@@ -108,7 +108,12 @@ async def aim(resolved: Resolved) -> tuple[float, float]:
                           "cannot be clicked. Close or dismiss that element first (e.g. accept the cookie banner "
                           "or close the dialog), or scroll.")
     ox, oy = await frame_offset(resolved.frame)
-    return ox + result["x"], oy + result["y"]
+    x, y = ox + result["x"], oy + result["y"]
+    width, height = viewport
+    if not (0 <= x < width and 0 <= y < height):
+        # Inside a frame that is itself scrolled out of view: the mouse cannot reach it.
+        raise ActionError(f"Element {resolved.name} is outside the visible part of the page. Scroll to it first.")
+    return x, y
 
 
 def _short(exc: BaseException) -> str:
