@@ -159,7 +159,8 @@ class WebVoyagerKind:
                 raise ModelError(f"{task.id}: the reference model's previous action did not work "
                                  f"({previous.strip().splitlines()[-1]}): {note}")
         elements = read_elements(observation)
-        if progress.scrolls and _AT_EDGE.search(observation):
+        if progress.scrolls and any(_AT_EDGE.search(line) for line in observation.splitlines()
+                                    if not _ELEMENT_LINE.match(line)):
             raise target_not_found_error(task, progress, elements, "the page is already at the bottom")
         move = next_move(task, progress, elements)
         return f"Thought: {move.thought()}\nAction: {webvoyager_action(move)}"
