@@ -389,3 +389,11 @@ def test_text_only_outline_is_read() -> None:
     assert resolve_target(Target(text="Home", tag="a"), elements).element == elements[0]
     with pytest.raises(ModelError, match="needs the element list"):
         read_elements("[0] {weird format}")
+
+
+async def test_page_text_about_the_bottom_is_not_a_note() -> None:
+    steps = [{"do": "click", "target": {"text": "Checkout"}}]
+    first = await _reply(_conversation(PAGE1), steps)
+    page = PAGE1 + '[9]: <a> "Already at the bottom of our prices"\n'
+    second = await _reply(_conversation(PAGE1, first, page), steps)
+    assert ", scroll 2:" in second and second.endswith("Action: Scroll [WINDOW]; [down]")
