@@ -257,3 +257,18 @@ async def test_search_page_unreachable_is_an_action_error(browser, tmp_path) -> 
             await session.execute(Search())
     finally:
         await session.close()
+
+
+async def test_requests_older_than_the_action_do_not_hold_it(session, pages_url) -> None:
+    from dataclasses import replace
+
+    # The page's own long poll never finishes: requests are held open by a route that never answers.
+    await session.page.route("**/never", lambda route: None)
+    session.config = replace(session.config, settle_timeout_s=2)
+    await session.goto(f"{pages_url}/zoo/longpoll.html")
+    assert session.settled is False          # the load itself waited for the poll, up to the cap
+    await session.observe()
+    session.config = replace(session.config, settle_timeout_s=30)
+    await session.execute(Click(0))
+    assert await log(session) == ["clicked"]
+    assert session.settled is True           # the click settled without waiting for the old poll

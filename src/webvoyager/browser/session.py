@@ -110,6 +110,7 @@ class Session:
         self._refs: dict[int, LabelRef] = {}
         self._elements: list[Element] = []
         self._closed = False
+        self.settled = True   # False when the last action or load hit settle_timeout_s before settling
 
     @property
     def page(self) -> Page:
@@ -154,8 +155,8 @@ class Session:
     async def _settle(self) -> None:
         """Let the page settle, including popups, dialogs and downloads that the last step set off."""
         for _ in range(3):
-            await settle(self._page, self._network, quiet_ms=self.config.dom_quiet_ms,
-                         cap_s=self.config.settle_timeout_s, popup_arrived=self._events.popup_arrived)
+            self.settled = await settle(self._page, self._network, quiet_ms=self.config.dom_quiet_ms,
+                                        cap_s=self.config.settle_timeout_s, popup_arrived=self._events.popup_arrived)
             if not self._events.busy:
                 return
             await self._events.drain()
@@ -198,6 +199,7 @@ class Session:
         start_url, first_note = self._page.url, len(self._events.notes)
         first_download = len(self._events.downloads)
         self._events.begin()
+        self._network.forget_pending()
         try:
             notes = await run_action(self, action)
         except PlaywrightError as exc:

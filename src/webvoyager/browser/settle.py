@@ -45,6 +45,12 @@ class NetworkTracker:
         if not self._inflight:
             self._idle.set()
 
+    def forget_pending(self) -> None:
+        """Stop waiting for the requests in flight now (call before an action): long polls and
+        slow beacons that predate the action would otherwise hold every settle to its cap."""
+        self._inflight.clear()
+        self._idle.set()
+
     async def wait_idle(self) -> None:
         """Return when no request is in flight."""
         await self._idle.wait()
