@@ -162,9 +162,12 @@ class SessionEvents:
                 self.notes.append("The page asked to confirm leaving it; the browser left the page.")
                 return
             if self.config.dialog_policy == "accept":
-                answer = self.config.prompt_text if kind == "prompt" else None
-                await dialog.accept(answer) if answer is not None else await dialog.accept()
-                how = "accepted (OK)" + (f' with the answer "{answer}"' if kind == "prompt" else "")
+                if kind == "prompt":
+                    await dialog.accept(self.config.prompt_text)
+                    how = f'accepted (OK) with the answer "{self.config.prompt_text}"'
+                else:
+                    await dialog.accept()
+                    how = "accepted (OK)"
             else:
                 await dialog.dismiss()
                 how = "dismissed (Cancel)"
