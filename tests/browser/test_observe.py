@@ -163,3 +163,19 @@ async def test_several_frames_srcdoc_and_offscreen(session, pages_url) -> None:
     assert obs.elements[0].frame != obs.elements[2].frame
     await session.execute(Click(2))
     assert await session.page.evaluate("window.__log") == ["click:srcdoc"]
+
+
+async def test_fingerprint_tracks_inner_panel_scroll(session, pages_url) -> None:
+    """Scrolling a panel whose content has no labels still changes the fingerprint (loop guard)."""
+    from webvoyager.browser.types import Point
+
+    await session.goto(f"{pages_url}/zoo/panels.html")
+    box = await session.page.locator("#reviews").bounding_box()
+    inside = Point(box["x"] + 50, box["y"] + 50)
+    seen = [(await session.observe()).fingerprint]
+    for _ in range(2):
+        await session.execute(Scroll(inside, "down"))
+        seen.append((await session.observe()).fingerprint)
+    assert await session.page.evaluate("document.getElementById('reviews').scrollTop") > 0
+    assert await session.page.evaluate("window.scrollY") == 0
+    assert len(set(seen)) == 3

@@ -131,7 +131,7 @@ def _frame_tree(scan: FrameScan, labels: dict[tuple[int, int], Element]) -> Fram
 
 
 def _state_parts(scan: FrameScan) -> list[str]:
-    parts = [f"{scan.path}:{scan.raw['scroll']}:{scan.raw['focus']}"]
+    parts = [f"{scan.path}:{scan.raw['scroll']}:{scan.raw.get('scrolls')}:{scan.raw['focus']}"]
     for child in scan.children:
         parts.extend(_state_parts(child))
     return parts

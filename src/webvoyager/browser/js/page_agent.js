@@ -250,8 +250,12 @@
     styleCache.clear();
     const visible = [];
     const iframes = [];   // [iframe, how many visible candidates precede it]
+    const scrolls = [];   // offsets of scrolled containers in view: part of the page's state
     for (let [el, rect] of elementsInClip(document, clip, [])) {
       if (!rect || rect.w * rect.h < 20) continue;
+      // An inner panel of unlabelled text changes nothing else an observation records when it
+      // scrolls; without its offset the loop guard would take a real scroll for "no change".
+      if ((el.scrollTop || el.scrollLeft) && isScrollBox(el)) scrolls.push([el.scrollLeft, el.scrollTop]);
       if (el.tagName === "IFRAME") { iframes.push([el, visible.length]); continue; }
       if (!isCandidate(el)) continue;
       rect = mainPiece(el, rect, clip);
@@ -281,6 +285,7 @@
     const result = {
       elements,
       scroll: [window.scrollX, window.scrollY],
+      scrolls,
       focus: active && "value" in active ? String(active.value || "") : "",
       title: document.title,
       tree: wantTree ? NS.tree(kept.map((v) => v.el), clip) : null,
