@@ -84,6 +84,15 @@ class _Handler(BaseHTTPRequestHandler):
 class SandboxHTTPServer(ThreadingHTTPServer):
     daemon_threads = True
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser closing a connection mid-response (tab closed, navigation away) is routine, not an
+        # error worth a traceback on the console of `bench` or `sandbox serve`.
+        import sys
+
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)):
+            return
+        super().handle_error(request, client_address)
+
     def __init__(self, port: int, sites: dict[str, Site], verbose: bool = False) -> None:
         super().__init__(("127.0.0.1", port), _Handler)
         self.sites = sites
