@@ -81,7 +81,7 @@ class _SharedBrowser:
 
     async def get(self) -> Browser:
         async with self._lock:
-            if self.browser is not None and not _alive(self.browser):
+            if self.browser is not None and not self.browser.connected:
                 log.warning("the browser died; starting a new one")
                 old, self.browser = self.browser, None
                 self.restarts += 1
@@ -99,12 +99,6 @@ class _SharedBrowser:
         if self.browser is not None:
             await self.browser.close()
             self.browser = None
-
-
-def _alive(browser: Browser) -> bool:
-    # Browser exposes no health check; Playwright's own browser object knows whether it is connected.
-    inner = getattr(browser, "_browser", None)
-    return bool(inner.is_connected()) if inner is not None and hasattr(inner, "is_connected") else True
 
 
 def _finalize(task: Task, result: Result, folder: Path, attempt: int) -> Result:
