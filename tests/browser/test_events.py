@@ -120,6 +120,12 @@ async def test_allowed_domains_block_other_hosts(browser, tmp_path: Path, pages_
         with pytest.raises(ActionError, match=r"Navigation to blocked\.invalid .* was blocked \(allowed domains: 127\.0\.0\.1\)"):
             await session.execute(Click(3))
         assert session.page.url.endswith("tabs.html") and len(session.context.pages) == 1
+        # A link in the same tab: the navigation is refused and the tab stays where it was.
+        with pytest.raises(ActionError, match=r"Navigation to blocked\.invalid \(http://blocked\.invalid/same\) was blocked"):
+            await session.execute(Click(4))
+        assert session.page.url == f"{pages_url}/zoo/tabs.html"
+        obs = await session.observe()
+        assert obs.url == f"{pages_url}/zoo/tabs.html" and obs.elements[4].text == "Foreign link"
         with pytest.raises(PageLoadError, match="was blocked"):
             await session.goto("http://example.invalid/")
         # Sub-resources from other hosts are refused too.

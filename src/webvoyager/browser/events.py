@@ -104,6 +104,10 @@ class SessionEvents:
         if request.is_navigation_request():
             self.blocked.append(request.url)
             self.notes.append(self.blocked_note(request.url))
+            # "aborted" cancels the navigation like a 204 would, so the tab keeps its page; any
+            # other error code makes Chromium commit its error page (chrome-error://chromewebdata/).
+            await route.abort("aborted")
+            return
         await route.abort("blockedbyclient")
 
     def blocked_note(self, url: str) -> str:

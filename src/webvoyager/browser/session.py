@@ -209,11 +209,27 @@ class Session:
         if self._events.blocked:
             url = self._events.blocked[0]
             del self._events.notes[first_note:]
+            await self._leave_error_page(start_url)
             raise ActionError(self._events.blocked_note(url))
         new_notes = list(self._events.notes[first_note:])
         downloads = self._events.downloads[first_download:]
         return Outcome(notes=new_notes, navigated=self._page.url != start_url,
                        download=downloads[-1] if downloads else None)
+
+    async def _leave_error_page(self, start_url: str) -> None:
+        """After a blocked navigation, make sure the tab shows the page it was on: the blocked
+        request is cancelled so the page normally stays, but should Chromium still have committed
+        its error page, step back to where the model was."""
+        if not self._page.url.startswith("chrome-error://") or start_url.startswith("chrome-error://"):
+            return
+        timeout = self.config.navigation_timeout_s * 1000
+        try:
+            await self._page.go_back(wait_until="domcontentloaded", timeout=timeout)
+            if self._page.url != start_url:
+                await self._page.goto(start_url, wait_until="domcontentloaded", timeout=timeout)
+        except PlaywrightError:
+            return   # the error page stays; the ActionError still tells the model what happened
+        await self._settle()
 
     async def page_state(self) -> PageState:
         """URL, title, visible text, cookies and localStorage of the tab, for final-state checks."""
