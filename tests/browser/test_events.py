@@ -166,3 +166,50 @@ async def test_goto_errors_say_what_to_check(session) -> None:
         port = sock.getsockname()[1]
     with pytest.raises(PageLoadError, match=r"could not be loaded: .*ERR_CONNECTION_REFUSED.*Check the URL / that the server is up"):
         await session.goto(f"http://127.0.0.1:{port}/")
+
+
+async def test_new_tab_flow_observes_repeatedly(session, pages_url) -> None:
+    """After a new tab is folded into the agent's tab, that tab is in front and screenshots work."""
+    import io
+
+    from PIL import Image
+
+    for _ in range(5):
+        await open_zoo(session, pages_url, "tabs.html")
+        await session.execute(Click(0))
+        obs = await session.observe()
+        assert obs.url.endswith("target.html?via=blank") and len(session.context.pages) == 1
+        assert await session.page.evaluate("document.visibilityState") == "visible"
+        assert Image.open(io.BytesIO(obs.screenshot)).size == session.config.viewport
+
+
+class _SlowScreens:
+    """A stand-in for a Playwright page whose first `failures` screenshots time out."""
+
+    url = "http://example.test/"
+
+    def __init__(self, failures: int) -> None:
+        self.failures, self.shots, self.fronted = failures, 0, 0
+
+    async def screenshot(self, **_: object) -> bytes:
+        from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+
+        self.shots += 1
+        if self.shots <= self.failures:
+            raise PlaywrightTimeoutError("Page.screenshot: Timeout 30000ms exceeded.")
+        return b"png"
+
+    async def bring_to_front(self) -> None:
+        self.fronted += 1
+
+
+async def test_timed_out_screenshot_is_retried_once() -> None:
+    from webvoyager.browser.observe import screenshot
+    from webvoyager.errors import BrowserError
+
+    once = _SlowScreens(failures=1)
+    assert await screenshot(once) == b"png" and once.shots == 2 and once.fronted == 1
+    twice = _SlowScreens(failures=2)
+    with pytest.raises(BrowserError, match="timed out twice .* run fewer tasks at once"):
+        await screenshot(twice)
+    assert twice.shots == 2

@@ -140,6 +140,12 @@ class SessionEvents:
             await popup.close()
         except PlaywrightError:
             pass
+        try:
+            # The popup took the foreground; a tab left in the background gets its frames
+            # throttled and its next screenshot can wait for a frame that never comes.
+            await self.page.bring_to_front()
+        except PlaywrightError:
+            pass   # the main page closed: the next observation says so
         if url in ("", "about:blank"):
             self.notes.append("The page opened an empty new tab; it was closed (one tab only).")
             return

@@ -11,12 +11,14 @@ from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Page
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from webvoyager.browser import scripts
 from webvoyager.browser.elements_text import format_elements
 from webvoyager.browser.marks import draw_marks
 from webvoyager.browser.tree_text import FrameTree, render_tree
 from webvoyager.browser.types import Element
+from webvoyager.errors import BrowserError
 
 Rect = tuple[float, float, float, float]   # x, y, width, height
 
@@ -165,9 +167,23 @@ async def scan_page(page: Page, obs_id: int, viewport: tuple[int, int], text_onl
                 title=str(root.raw.get("title") or ""))
 
 
+async def screenshot(page: Page) -> bytes:
+    """A PNG of the viewport; a timed-out screenshot (a tab left in the background, a machine
+    under heavy load) is retried once with the tab brought to the front."""
+    try:
+        return await page.screenshot(type="png", animations="allow", caret="initial")
+    except PlaywrightTimeoutError:
+        pass
+    try:
+        await page.bring_to_front()
+        return await page.screenshot(type="png", animations="allow", caret="initial")
+    except PlaywrightTimeoutError as exc:
+        raise BrowserError(f"the screenshot of {page.url} timed out twice ({str(exc).splitlines()[0]}). "
+                           "The machine may be overloaded: run fewer tasks at once, or restart the browser.") from exc
+
+
 async def capture(page: Page, obs_id: int, viewport: tuple[int, int], text_only: bool) -> tuple[Scan, bytes, bytes]:
     """Scan and screenshot concurrently; returns (scan, clean PNG, marked PNG)."""
-    scan, png = await asyncio.gather(scan_page(page, obs_id, viewport, text_only),
-                                     page.screenshot(type="png", animations="allow", caret="initial"))
+    scan, png = await asyncio.gather(scan_page(page, obs_id, viewport, text_only), screenshot(page))
     marked = await asyncio.to_thread(draw_marks, png, scan.elements)
     return scan, png, marked
