@@ -91,3 +91,22 @@ def test_marks_leave_the_input_untouched() -> None:
     png = _png((10, 200, 10))
     draw_marks(png, [Element(label=0, tag="a", bbox=(0, 0, 10, 10))])
     assert Image.open(io.BytesIO(png)).getpixel((5, 5)) == (10, 200, 10)
+
+
+def test_marks_clamp_boxes_and_skip_degenerate_ones() -> None:
+    """Boxes under 1 px, with negative size, or (partly) outside the image neither crash nor draw
+    outside; a box cut off at the bottom edge is drawn up to the edge."""
+    elements = [
+        Element(label=0, tag="a", bbox=(10, 10, 40, 0)),          # zero height
+        Element(label=1, tag="a", bbox=(10, 30, 40, 0.4)),        # under a pixel
+        Element(label=2, tag="a", bbox=(60, 30, -20, 10)),        # negative width
+        Element(label=3, tag="a", bbox=(300, 300, 40, 20)),       # wholly off the image
+        Element(label=4, tag="a", bbox=(120, 95, 50, 30)),        # cut off at the bottom edge
+        Element(label=5, tag="a", bbox=(-30, -30, 20, 20)),       # wholly above-left
+    ]
+    marked = Image.open(io.BytesIO(draw_marks(_png(), elements))).convert("RGB")
+    assert marked.size == (200, 100)
+    assert marked.getpixel((169, 97)) == (0, 0, 0)                 # right edge of the cut-off box
+    assert marked.getpixel((30, 30)) == (255, 255, 255)            # nothing drawn for the degenerate ones
+    assert marked.getpixel((45, 15)) == (255, 255, 255)
+    assert all(marked.getpixel((x, y)) == (255, 255, 255) for x in range(0, 100) for y in range(45, 90))

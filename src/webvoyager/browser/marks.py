@@ -88,6 +88,17 @@ def _place(box: Box, size: tuple[float, float], taken: Taken, width: int, height
     return first
 
 
+def _visible_box(bbox: tuple[float, float, float, float], width: int, height: int) -> Box | None:
+    """The part of an (x, y, w, h) box inside the image as (x1, y1, x2, y2), or None when less than
+    a pixel of it is left (zero-height boxes, boxes cut off at an edge or wholly outside)."""
+    x, y, w, h = bbox
+    x1, y1 = max(x, 0.0), max(y, 0.0)
+    x2, y2 = min(x + w, float(width)), min(y + h, float(height))
+    if x2 - x1 < 1 or y2 - y1 < 1:
+        return None
+    return (x1, y1, x2, y2)
+
+
 def draw_marks(png: bytes, elements: list[Element]) -> bytes:
     """Return a PNG copy of `png` with each element's box and label drawn on it."""
     image = Image.open(io.BytesIO(png))
@@ -95,14 +106,13 @@ def draw_marks(png: bytes, elements: list[Element]) -> bytes:
         image = image.convert("RGB")
     draw = ImageDraw.Draw(image)
     width, height = image.size
-    for element in elements:
-        x, y, w, h = element.bbox
-        draw.rectangle((x, y, x + w - 1, y + h - 1), outline=(0, 0, 0), width=2)
+    boxes = [(element, box) for element in elements if (box := _visible_box(element.bbox, width, height))]
+    for _, (x1, y1, x2, y2) in boxes:
+        draw.rectangle((x1, y1, x2 - 1, y2 - 1), outline=(0, 0, 0), width=2)
     taken = Taken()
-    for element in elements:
-        x, y, w, h = element.bbox
+    for element, box in boxes:
         sprite = _sprite(str(element.label))
-        spot = _place((x, y, x + w, y + h), sprite.size, taken, width, height)
+        spot = _place(box, sprite.size, taken, width, height)
         taken.add(spot)
         image.paste(sprite, (int(spot[0]), int(spot[1])))
     out = io.BytesIO()
