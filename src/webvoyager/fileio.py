@@ -6,7 +6,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Iterator
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
@@ -35,3 +35,20 @@ def write_text_atomic(path: Path, text: str) -> None:
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON (indented, UTF-8, non-ASCII kept) atomically."""
     write_text_atomic(path, json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
+
+
+def iter_jsonl(lines: Iterable[str], *, source: str) -> Iterator[tuple[int, Any]]:
+    """Yield (line number, parsed record) for each non-blank JSON line.
+
+    Raises TaskFileError naming the file and line when a line is not valid JSON.
+    """
+    from webvoyager.errors import TaskFileError
+
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            yield number, json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise TaskFileError(f"{source}, line {number}: not valid JSON ({exc.msg} at column {exc.colno}); "
+                                "the file must hold one JSON object per line") from None

@@ -16,7 +16,6 @@ and optionally (sandbox and custom suites):
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from typing import Any, Iterable
 from urllib.parse import urlparse
 
 from webvoyager.errors import TaskFileError
+from webvoyager.fileio import iter_jsonl
 
 
 def normalize_text(text: str) -> str:
@@ -371,14 +371,7 @@ def parse_tasks(lines: Iterable[str], *, source: str = "<tasks>") -> list[Task]:
     """Parse JSONL text lines into Tasks; blank lines are skipped, duplicate ids are an error."""
     tasks: list[Task] = []
     seen: dict[str, int] = {}
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise TaskFileError(f"{source}, line {number}: not valid JSON ({exc.msg} at column {exc.colno}); "
-                                "a task file has one JSON object per line") from None
+    for number, rec in iter_jsonl(lines, source=source):
         task = task_from_record(rec, source=source, line=number)
         if task.id in seen:
             raise TaskFileError(f"{source}, line {number}: duplicate task id {task.id!r} (first on line {seen[task.id]})")

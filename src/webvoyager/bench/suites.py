@@ -19,6 +19,7 @@ from urllib.parse import urlparse
 from webvoyager.bench.golden import load_reference_answers
 from webvoyager.bench.redate import redate_task
 from webvoyager.errors import ConfigError, TaskFileError
+from webvoyager.fileio import iter_jsonl
 from webvoyager.tasks import Task, load_tasks, task_from_record
 
 SUITES = ("webvoyager", "gaia", "seeact-online", "sandbox")
@@ -142,13 +143,7 @@ def _with_golden(tasks: list[Task], answers_path: Path) -> list[Task]:
 def _load_gaia(path: Path) -> list[Task]:
     tasks = []
     with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise TaskFileError(f"{path}, line {number}: not valid JSON ({exc.msg})") from None
+        for number, rec in iter_jsonl(handle, source=str(path)):
             if "Final answer" not in rec:
                 raise TaskFileError(f"{path}, line {number}: a GAIA record needs 'Final answer'")
             level = rec.get("Level")
