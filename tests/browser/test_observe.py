@@ -179,3 +179,18 @@ async def test_fingerprint_tracks_inner_panel_scroll(session, pages_url) -> None
     assert await session.page.evaluate("document.getElementById('reviews').scrollTop") > 0
     assert await session.page.evaluate("window.scrollY") == 0
     assert len(set(seen)) == 3
+
+
+async def test_wrapped_link_is_labelled_and_clickable(session, pages_url) -> None:
+    """A link wrapping over several lines counts as visible when any of its lines is; the click
+    lands on a visible line and follows the link."""
+    from webvoyager.browser.types import Click
+
+    await session.goto(f"{pages_url}/zoo/wrapped.html")
+    obs = await session.observe()
+    pieces = await session.page.evaluate("document.getElementById('wrapped').getClientRects().length")
+    assert pieces >= 2
+    links = [e for e in obs.elements if e.tag == "a"]
+    assert [e.text for e in links] == ["full story about the very long wrapped link"]
+    await session.execute(Click(links[0].label))
+    assert session.page.url.endswith("target.html?via=wrapped")

@@ -4,7 +4,7 @@
   const NS = window.__webvoyager__;
   if (!NS || NS.hitTest) return;
   const { collapse, cut, parentOf, deepFromPoint, allElements, elementsInClip, styleOf, visibleRect, mainPiece,
-    hitsElement, visibleText, clearStyles } = NS.h;
+    hitPiece, hitsElement, visibleText, clearStyles } = NS.h;
 
   // ---- actions: resolve a label, test what is under its centre ----------------------------------
   // Returns the element of label `local` in observation `obsId`, or a string saying why not.
@@ -37,10 +37,11 @@
       rect = visibleRect(el, clip);
     }
     if (!rect) return { hidden: true };
+    const shown = hitPiece(el, rect, clip);
+    if (shown) return { x: shown.x + shown.w / 2, y: shown.y + shown.h / 2 };
     rect = mainPiece(el, rect, clip);
     const x = rect.x + rect.w / 2, y = rect.y + rect.h / 2;
     const hit = deepFromPoint(x, y);
-    if (hitsElement(el, hit)) return { x, y };
     // The hit may be a descendant of `el` in a way contains() misses (slotted content).
     if (hit && el.contains && el.contains(hit)) return { x, y };
     let cover = hit;

@@ -156,19 +156,28 @@
     if (x2 <= x1 || y2 <= y1) return null;
     return { x: x1, y: y1, w: x2 - x1, h: y2 - y1 };
   };
-  // A link that wraps onto two lines has two boxes whose union covers unrelated text; use the
-  // biggest visible piece instead, so the mark and the click land on the link itself.
-  const mainPiece = (el, rect, clip) => {
-    const pieces = el.getClientRects();
-    if (pieces.length < 2) return rect;
-    let best = rect, bestArea = -1;
-    for (const p of pieces) {
+  // A link that wraps onto two lines has two boxes whose union covers unrelated text (and whose
+  // centre may lie between the lines, on nothing of the link): its line boxes, clipped, biggest
+  // first, are the places to look at and to click.
+  const pieces = (el, rect, clip) => {
+    const rects = el.getClientRects();
+    if (rects.length < 2) return [rect];
+    const out = [];
+    for (const p of rects) {
       const x1 = Math.max(p.left, clip.x), y1 = Math.max(p.top, clip.y);
       const x2 = Math.min(p.right, clip.x + clip.w), y2 = Math.min(p.bottom, clip.y + clip.h);
-      const area = (x2 - x1) * (y2 - y1);
-      if (x2 > x1 && y2 > y1 && area > bestArea) { best = { x: x1, y: y1, w: x2 - x1, h: y2 - y1 }; bestArea = area; }
+      if (x2 > x1 && y2 > y1) out.push({ x: x1, y: y1, w: x2 - x1, h: y2 - y1 });
     }
-    return best;
+    out.sort((a, b) => b.w * b.h - a.w * a.h);
+    return out.length ? out : [rect];
+  };
+  const mainPiece = (el, rect, clip) => pieces(el, rect, clip)[0];
+  // The biggest piece whose centre shows the element itself (nothing on top), or null.
+  const hitPiece = (el, rect, clip) => {
+    for (const p of pieces(el, rect, clip)) {
+      if (hitsElement(el, deepFromPoint(p.x + p.w / 2, p.y + p.h / 2))) return p;
+    }
+    return null;
   };
   const labelsOf = (el) => {
     const out = [];
@@ -258,10 +267,10 @@
       if ((el.scrollTop || el.scrollLeft) && isScrollBox(el)) scrolls.push([el.scrollLeft, el.scrollTop]);
       if (el.tagName === "IFRAME") { iframes.push([el, visible.length]); continue; }
       if (!isCandidate(el)) continue;
-      rect = mainPiece(el, rect, clip);
       const s = styleOf(el);
       if (s.visibility === "hidden" || s.visibility === "collapse") continue;
-      if (!hitsElement(el, deepFromPoint(rect.x + rect.w / 2, rect.y + rect.h / 2))) continue;
+      rect = hitPiece(el, rect, clip);
+      if (!rect) continue;
       visible.push({ el, rect });
     }
     // Collapse nested candidates: innermost wins, except folding ones (button/link) swallow
@@ -300,5 +309,5 @@
 
   // Helpers shared with page_tree.js and page_actions.js (loaded right after this file).
   NS.h = { collapse, cut, parentOf, deepFromPoint, allElements, elementsInClip, styleOf, visibleRect, mainPiece,
-    hitsElement, accessibleName, visibleText, clearStyles: () => styleCache.clear() };
+    hitPiece, hitsElement, accessibleName, visibleText, clearStyles: () => styleCache.clear() };
 })();
