@@ -194,3 +194,21 @@ async def test_wrapped_link_is_labelled_and_clickable(session, pages_url) -> Non
     assert [e.text for e in links] == ["full story about the very long wrapped link"]
     await session.execute(Click(links[0].label))
     assert session.page.url.endswith("target.html?via=wrapped")
+
+
+async def test_scrollable_panel_with_controls_is_labelled_and_scrolls(session, pages_url) -> None:
+    """A panel holding buttons keeps its own label (marked scrollable) next to its buttons'
+    labels, and Scroll [panel] scrolls that panel, not the window."""
+    await session.goto(f"{pages_url}/zoo/panels.html")
+    obs = await session.observe()
+    panel = next(e for e in obs.elements if e.aria_label == "Menu")
+    assert panel.scroll_box and panel.scrollable and panel.text == ""
+    assert f'[{panel.label}]: <div> "", "Menu" scrollable' in lines(obs)
+    assert any(e.text == "Dish 1" and not e.scroll_box for e in obs.elements)
+    assert "Dish 1" in [e.text for e in obs.elements]
+    await session.execute(Scroll(panel.label, "down"))
+    assert await session.page.evaluate("document.getElementById('menu').scrollTop") > 0
+    assert await session.page.evaluate("document.getElementById('reviews').scrollTop") == 0
+    assert await session.page.evaluate("window.scrollY") == 0
+    again = await session.observe()
+    assert "Dish 1" not in [e.text for e in again.elements]

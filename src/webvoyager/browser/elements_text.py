@@ -1,7 +1,7 @@
 """The element list shown next to the screenshot, in the exact format of docs/DESIGN.md.
 
 `[{label}]: <{tag}{ type=T}{ role=R}> "{text}"{, "{aria-label}"}{ placeholder="P"}{ value="V"}
-{ checked|unchecked}{ selected="S"}{ options="a | b | c"}`
+{ checked|unchecked}{ selected="S"}{ options="a | b | c"}{ scrollable}`
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ def format_element(element: Element) -> str:
         if len(element.options) > OPTIONS_LIMIT:
             shown.append("…")
         line += f' options="{" | ".join(shown)}"'
+    if element.scroll_box:
+        line += " scrollable"
     return line
 
 

@@ -119,7 +119,7 @@ def _element(label: int, scan: FrameScan, raw: dict[str, Any]) -> Element:
         label=label, tag=raw["tag"], text=raw["text"], aria_label=raw["aria_label"], role=raw["role"],
         type=raw["type"], placeholder=raw["placeholder"], value=raw["value"], checked=raw["checked"],
         selected=raw["selected"], options=tuple(raw["options"]), href=raw["href"], editable=raw["editable"],
-        scrollable=raw["scrollable"], bbox=(x + scan.offset[0], y + scan.offset[1], w, h),
+        scrollable=raw["scrollable"], scroll_box=bool(raw.get("scroll_box")), bbox=(x + scan.offset[0], y + scan.offset[1], w, h),
         frame=scan.path, html=raw["html"],
     )
 

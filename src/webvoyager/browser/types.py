@@ -40,6 +40,7 @@ class Element:
     href: str = ""
     editable: bool = False
     scrollable: bool = False
+    scroll_box: bool = False   # the element itself is a scrollable panel (Scroll [n] scrolls it)
     bbox: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     frame: str = ""
     html: str = ""             # a short HTML-like description (SeeAct choices)

@@ -21,8 +21,8 @@ ELLIPSIS = "\u2026"
 _HEAD = re.compile(r"^\s*\[(\d+)\]:?\s*<([A-Za-z][\w:-]*)((?:\s+[a-z]+=[^\s>]*)*)\s*>\s?(.*)$")
 _HEAD_ATTR = re.compile(r"([a-z]+)=([^\s>]*)")
 # What may follow a closing quote: the end, the aria-label part, a named field or a checked state.
-_AFTER_QUOTE = re.compile(r'$|, "|\s+(?:placeholder|value|selected|options)="|\s+(?:checked|unchecked)(?=\s|$)')
-_FIELD = re.compile(r'\s*(?:(placeholder|value|selected|options)="|(checked|unchecked)(?=\s|$))')
+_AFTER_QUOTE = re.compile(r'$|, "|\s+(?:placeholder|value|selected|options)="|\s+(?:checked|unchecked|scrollable)(?=\s|$)')
+_FIELD = re.compile(r'\s*(?:(placeholder|value|selected|options)="|(checked|unchecked|scrollable)(?=\s|$))')
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,7 @@ class ParsedElement:
     selected: str = ""
     options: tuple[str, ...] = ()
     options_truncated: bool = False
+    scrollable: bool = False        # a scrollable panel (the ` scrollable` marker)
     tree_role: str = ""             # set when read from a text-only outline (no tag/type there)
 
     def describe(self) -> str:
@@ -73,6 +74,7 @@ def parse_element_line(line: str) -> ParsedElement | None:
     attr = {k: v for k, v in _HEAD_ATTR.findall(attrs)}
     fields: dict[str, str] = {}
     checked: bool | None = None
+    scrollable = False
     text = aria = ""
     quoted = _read_quoted(rest)
     if quoted is not None:
@@ -85,6 +87,10 @@ def parse_element_line(line: str) -> ParsedElement | None:
         field = _FIELD.match(rest)
         if field is None:
             break  # unknown trailing text: keep what was read rather than fail the whole list
+        if field.group(2) == "scrollable":
+            scrollable = True
+            rest = rest[field.end():]
+            continue
         if field.group(2):
             checked = field.group(2) == "checked"
             rest = rest[field.end():]
@@ -101,7 +107,7 @@ def parse_element_line(line: str) -> ParsedElement | None:
         label=label, tag=tag, text=text, aria_label=aria, role=attr.get("role", ""),
         type=attr.get("type", ""), placeholder=fields.get("placeholder", ""),
         value=fields.get("value", ""), checked=checked, selected=fields.get("selected", ""),
-        options=options, options_truncated=truncated,
+        options=options, options_truncated=truncated, scrollable=scrollable,
     )
 
 

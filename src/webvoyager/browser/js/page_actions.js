@@ -13,7 +13,7 @@
     if (!list) return "stale";
     const el = list[local];
     if (!el || !el.isConnected) return "detached";
-    const text = visibleText(el);
+    const text = NS.h.labelText(el);
     if (el.tagName.toLowerCase() + "|" + text.slice(0, 80) !== sig) return "changed:" + text.slice(0, 80);
     return el;
   };

@@ -230,7 +230,7 @@
     const tag = el.tagName.toLowerCase();
     const role = (el.getAttribute("role") || "").toLowerCase();
     const type = tag === "input" ? (el.getAttribute("type") || "text").toLowerCase() : "";
-    const text = visibleText(el);
+    const text = labelText(el);
     let value = "";
     if ((tag === "input" && !["submit", "button", "reset", "image", "checkbox", "radio"].includes(type)) || tag === "textarea") {
       value = type === "password" && el.value ? "****" : cut(collapse(el.value || ""), 200);
@@ -248,13 +248,16 @@
       local, tag, role, type, text, value, checked, selected, options,
       aria_label: accessibleName(el), placeholder: collapse(el.getAttribute("placeholder") || ""),
       href: tag === "a" ? (el.href || "") : "", editable: NS.isEditable(el),
-      scrollable: NS.scrollBox(el) !== null, rect: [rect.x, rect.y, rect.w, rect.h],
+      scrollable: NS.scrollBox(el) !== null, scroll_box: isScrollBox(el), rect: [rect.x, rect.y, rect.w, rect.h],
       html: htmlOf(el, text), sig: tag + "|" + text.slice(0, 80),
     };
   };
 
   // ---- discovery: one call per frame -----------------------------------------------------------
   // clip: the part of this frame's viewport that is visible in the page (frame-local coordinates).
+  // Panels labelled only because they scroll (their label text is empty).
+  const scrollOnly = new WeakSet();
+  const labelText = (el) => (scrollOnly.has(el) ? "" : visibleText(el));
   NS.discover = (obsId, clip, wantTree) => {
     styleCache.clear();
     const visible = [];
@@ -266,7 +269,12 @@
       // scrolls; without its offset the loop guard would take a real scroll for "no change".
       if ((el.scrollTop || el.scrollLeft) && isScrollBox(el)) scrolls.push([el.scrollLeft, el.scrollTop]);
       if (el.tagName === "IFRAME") { iframes.push([el, visible.length]); continue; }
-      if (!isCandidate(el)) continue;
+      // Scrollable panels are labelled too, even around other candidates, so that a model can
+      // name the panel itself as a Scroll target. Their text is left empty (it is all of their
+      // children's text, which would match what the children are looking for).
+      const panel = isScrollBox(el);
+      if (!panel && !isCandidate(el)) continue;
+      if (panel && !isCandidate(el)) scrollOnly.add(el);
       const s = styleOf(el);
       if (s.visibility === "hidden" || s.visibility === "collapse") continue;
       rect = hitPiece(el, rect, clip);
@@ -280,7 +288,8 @@
     for (const { el } of visible) {
       for (let p = parentOf(el); p; p = parentOf(p)) {
         if (!set.has(p)) continue;
-        drop.add(folds(p) ? el : p);
+        if (folds(p)) drop.add(el);
+        else if (!isScrollBox(p)) drop.add(p);
       }
     }
     // Empty table cells and list items (calendar padding, spacers) are candidates only by tag.
@@ -309,5 +318,5 @@
 
   // Helpers shared with page_tree.js and page_actions.js (loaded right after this file).
   NS.h = { collapse, cut, parentOf, deepFromPoint, allElements, elementsInClip, styleOf, visibleRect, mainPiece,
-    hitPiece, hitsElement, accessibleName, visibleText, clearStyles: () => styleCache.clear() };
+    hitPiece, hitsElement, accessibleName, visibleText, labelText: (el) => labelText(el), clearStyles: () => styleCache.clear() };
 })();
