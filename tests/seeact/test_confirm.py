@@ -74,3 +74,37 @@ async def test_takeover_skips_the_action_and_records_the_note(session, tmp_path:
     assert result.status == "answered"
     assert await status_text(session) == "Nothing yet"   # the agent did not click; the person would have
     assert "(done by the user: clicked it myself)" in model.calls[2].messages[1].text_content
+
+
+def test_confirm_needs_the_seeact_policy() -> None:
+    from webvoyager.agent.api import RunSettings
+    from webvoyager.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="--policy seeact"):
+        RunSettings(confirm=True).validate()
+    assert RunSettings(policy="seeact", confirm=True).validate().confirm
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_run_cli_confirm_flag_asks_the_person_and_skips_a_rejected_action(tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from webvoyager.cli import app
+
+    task = shop_task(tmp_path)
+    script = tmp_path / "script.jsonl"
+    replies = ["Type red shoes.", _choice(LETTERS["q"], "TYPE", "red shoes"),
+               "The user said no; stop.", _choice(LETTERS["none"], "TERMINATE", "stopped")]
+    script.write_text("\n".join(json.dumps(r) for r in replies) + "\n", encoding="utf-8")
+    out = tmp_path / "run"
+    res = CliRunner().invoke(app, ["run", task.question, "--url", task.start_url, "--model", f"scripted:{script}",
+                                   "--policy", "seeact", "--confirm", "--out", str(out), "--max-steps", "3"],
+                             input="r not today\n")
+    assert res.exit_code == 0, res.output
+    assert "The agent wants to do" in res.output
+    steps = TaskDir(out / "task").load_steps()
+    assert steps[0].extra["confirm"]["choice"] == "reject" and steps[0].extra["confirm"]["note"] == "not today"
+    assert steps[0].action is None and "rejected" in (steps[0].error or "")

@@ -62,6 +62,7 @@ class RunSettings:
     secrets: tuple[str, ...] = ()       # values redacted from every file, log and model request
     headless: bool = True
     secret_env: tuple[str, ...] = ()    # env var names: secret, and typed by the model as {{NAME}}
+    confirm: bool = False               # a person approves state-changing actions (SeeAct policy)
 
     def validate(self) -> RunSettings:
         """Raise ConfigError for values that cannot work; return self."""
@@ -71,6 +72,8 @@ class RunSettings:
             raise ConfigError(f"max_steps must be at least 1 (got {self.max_steps})")
         if self.context_images < 1:
             raise ConfigError(f"context_images must be at least 1 (got {self.context_images})")
+        if self.confirm and self.policy != "seeact":
+            raise ConfigError("confirm mode (--confirm) works with the SeeAct policy; add --policy seeact")
         if self.stuck_after < 2:
             raise ConfigError(f"stuck_after must be at least 2 (got {self.stuck_after})")
         missing = [name for name in self.secret_env if name not in os.environ]
@@ -108,8 +111,11 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
             from webvoyager.seeact.policy import SeeActPolicy
         except ImportError as exc:
             raise ConfigError(f"the SeeAct policy is not available ({exc}); use --policy webvoyager") from exc
+        from webvoyager.seeact.confirm import ConfirmGate
+
         return SeeActPolicy(model, grounding=settings.grounding, temperature=settings.temperature,
-                            max_tokens=settings.max_tokens, seed=settings.seed)
+                            max_tokens=settings.max_tokens, seed=settings.seed,
+                            confirm=ConfirmGate() if settings.confirm else None)
     raise ConfigError(f"unknown policy {settings.policy!r}; use one of {', '.join(POLICIES)}")
 
 

@@ -105,6 +105,8 @@ def run(
     secret_env: list[str] = typer.Option([], "--secret-env", help="Name of an env var holding a secret: redacted "
                                          "everywhere; write {{NAME}} in the task where the agent must type it "
                                          "(the model never sees the value); repeatable."),
+    confirm: bool = typer.Option(False, "--confirm", help="SeeAct: a person approves, rejects or takes over each "
+                                 "state-changing action (typing, selecting, submitting) at the terminal."),
 ) -> None:
     """Run one task with a web agent and show each step live; exit 0 when it answered."""
     from webvoyager.agent.api import RunSettings, default_model_spec, new_run_dir, run_task
@@ -115,7 +117,7 @@ def run(
     settings = RunSettings(policy=policy, max_steps=max_steps, context_images=context_images, text_only=text_only,
                            temperature=temperature, seed=seed, allowed_domains=tuple(allowed_domain),
                            stuck_after=stuck_after, grounding=grounding, secret_env=tuple(secret_env),
-                           headless=not headed).validate()
+                           headless=not headed, confirm=confirm).validate()
     setup_logging(settings.redactor())
     run_dir = out or new_run_dir()
     console.print(f"[bold]Task:[/] {escape(task)}\n[bold]Start:[/] {escape(url)}   [bold]Model:[/] {escape(spec)}"

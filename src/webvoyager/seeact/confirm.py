@@ -84,7 +84,10 @@ class ConfirmGate:
         """Ask about one action until the answer is readable (runs the blocking read in a thread)."""
         self.show(f"\nThe agent wants to do, on {url}:\n    {action_line}")
         while True:
-            raw = await asyncio.to_thread(self.input_fn, "[a]pprove, [r]eject or [t]ake over (then a note): ")
+            try:
+                raw = await asyncio.to_thread(self.input_fn, "[a]pprove, [r]eject or [t]ake over (then a note): ")
+            except EOFError:  # nobody can answer (stdin closed): the safe default is not to act
+                return Verdict(choice="reject", note="no person answered (input closed)", action=action_line)
             parsed = parse_answer(raw)
             if parsed is not None:
                 return Verdict(choice=parsed[0], note=parsed[1], action=action_line)
