@@ -50,6 +50,9 @@ def test_tree_lines_use_roles() -> None:
     assert tree_element_line(Element(label=3, tag="input", type="text", placeholder="Name")) == \
         '[3] textbox "" placeholder="Name"'
     assert tree_element_line(Element(label=4, tag="div", role="tab", text="Specs")) == '[4] tab "Specs"'
+    # A calendar day: its meaning is only in the aria-label, so the text-only outline keeps it.
+    assert tree_element_line(Element(label=5, tag="button", text="10", aria_label="June 10, 2026")) == \
+        '[5] button "10", "June 10, 2026"'
 
 
 def _png(color: tuple[int, int, int] = (255, 255, 255), size: tuple[int, int] = (200, 100)) -> bytes:

@@ -32,6 +32,10 @@ def tree_element_line(element: Element) -> str:
     """`[i] role "name"` plus value, placeholder, state and options where they apply."""
     name = clean_text(element.text or element.aria_label)
     line = f'[{element.label}] {element_role(element)} "{name}"'
+    aria = clean_text(element.aria_label)
+    if aria and element.text and aria != name:
+        # Day buttons and icon links often carry their meaning only in the aria-label ("June 10, 2026").
+        line += f', "{aria}"'
     if element.placeholder:
         line += f' placeholder="{clean_text(element.placeholder)}"'
     if element.value:
