@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -65,3 +66,18 @@ def test_sandbox_suite_binds_the_port(sandbox) -> None:
     tasks = load_suite("sandbox", port=sandbox.port, sites=["hotels"])
     assert tasks and all(f":{sandbox.port}/" in t.start_url for t in tasks)
     assert all(t.checkable for t in tasks)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_bench_runs_the_seeact_policy_with_the_chosen_grounding(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    res = CliRunner().invoke(app, ["bench", "sandbox", "--model", "reference", "--policy", "seeact",
+                                   "--grounding", "som", "--id", "recipes--1", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    settings = json.loads((out / "run.json").read_text())["settings"]
+    assert (settings["policy"], settings["grounding"]) == ("seeact", "som")
+    result = json.loads((out / "recipes--1" / "result.json").read_text())
+    assert result["status"] == "answered" and result["success"] is True and result["policy"] == "seeact"
+    steps = json.loads((out / "recipes--1" / "trajectory.json").read_text())["steps"]
+    assert steps[0]["extra"]["seeact"]["grounding"] == "som"

@@ -94,8 +94,9 @@ def filter_tasks(tasks: list[Task], *, sites: Iterable[str] = (), ids: Iterable[
         by_id = {t.id for t in tasks}
         missing = [i for i in ids if i not in by_id]
         if missing:
+            examples = ", ".join(t.id for t in tasks[:3])
             raise ConfigError(f"unknown task id(s) {', '.join(missing)} (after the site filter); "
-                              "ids look like 'Allrecipes--3'")
+                              f"ids in this suite look like {examples or 'nothing: the filter left no task'}")
         wanted_ids = set(ids)
         tasks = [t for t in tasks if t.id in wanted_ids]
     if limit is not None:

@@ -71,6 +71,13 @@ def bench(
     task_timeout: float = typer.Option(600.0, "--task-timeout", help="Wall-clock limit per task, seconds."),
     max_steps: int = typer.Option(15, "--max-steps", min=1, help="Model calls per task at most."),
     policy: str = typer.Option("webvoyager", "--policy", help="webvoyager or seeact."),
+    grounding: str = typer.Option("choice", "--grounding", help="SeeAct grounding: choice, som, attributes, "
+                                  "coordinates."),
+    context_images: int = typer.Option(3, "--context-images", min=1,
+                                       help="Newest observations that keep their screenshot."),
+    text_only: bool = typer.Option(False, "--text-only", help="Accessibility tree instead of screenshots."),
+    temperature: float = typer.Option(1.0, "--temperature", help="Sampling temperature sent to the model."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Sampling seed (providers that support it)."),
     data: Optional[Path] = typer.Option(None, "--data", help="Folder or file of the suite's data "
                                         "(default: $WEBVOYAGER_DATA)."),
     site_table: Optional[Path] = typer.Option(None, "--site-table", help="SeeAct short-name -> URL table "
@@ -88,7 +95,8 @@ def bench(
     if resume and out is None:
         raise ConfigError("--resume needs --out DIR: the run directory to continue")
     check_model_ready(model, base_url=base_url)  # before any browser or sandbox starts
-    settings = RunSettings(policy=policy, max_steps=max_steps, headless=not headed).validate()
+    settings = RunSettings(policy=policy, grounding=grounding, max_steps=max_steps, context_images=context_images,
+                           text_only=text_only, temperature=temperature, seed=seed, headless=not headed).validate()
     options = BenchOptions(workers=workers, task_timeout_s=task_timeout, resume=resume).validate()
     run_dir = out or new_run_dir(prefix="bench")
     with _maybe_sandbox(suite) as port:
