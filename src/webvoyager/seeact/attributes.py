@@ -8,7 +8,6 @@ Several equally good matches are put to the model as a follow-up multiple choice
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 from webvoyager.browser.types import Element
@@ -17,7 +16,7 @@ from webvoyager.seeact import messages
 from webvoyager.seeact.actions import PAGE_OPS, element_role
 from webvoyager.seeact.choices import make_batches
 from webvoyager.seeact.grounding import Ask, Grounded, describe_element
-from webvoyager.seeact.parse import parse_grounding
+from webvoyager.seeact.parse import norm_words, parse_grounding
 
 KINDS = {
     "BUTTON": {"button", "submit", "reset", "image", "menuitem", "tab"},
@@ -27,10 +26,6 @@ KINDS = {
     "LINK": {"link"},
     "CHECKBOX": {"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"},
 }
-
-
-def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"[^\w\s]", " ", text.lower())).strip()
 
 
 def _kind_fits(kind: str, element: Element) -> bool:
@@ -47,10 +42,10 @@ def _kind_fits(kind: str, element: Element) -> bool:
 
 def text_score(wanted: str, element: Element) -> int:
     """3: a visible name equals the text; 2: contains it (or is contained); 1: shares most words; 0: no."""
-    want = _norm(wanted)
+    want = norm_words(wanted)
     if not want:
         return 0
-    names = [_norm(n) for n in (element.text, element.aria_label, element.placeholder, element.value) if n]
+    names = [norm_words(n) for n in (element.text, element.aria_label, element.placeholder, element.value) if n]
     if any(n == want for n in names):
         return 3
     if any(want in n or (len(n) > 2 and n in want) for n in names):
@@ -65,7 +60,7 @@ def find_matches(kind: str, text: str, elements: Sequence[Element]) -> list[Elem
     """Elements matching (kind, text), best tier only, in label order; kind breaks ties within a tier.
 
     Without text (a drop-down list or field that shows none), every element of the kind matches."""
-    if not _norm(text):
+    if not norm_words(text):
         if kind.upper() in ("", "OTHER", "ELEMENT", "NONE"):
             return []
         return sorted((e for e in elements if _kind_fits(kind, e)), key=lambda e: e.label)

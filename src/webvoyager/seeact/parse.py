@@ -206,7 +206,8 @@ def _block_around(all_fields: list[Field], anchor: Field) -> list[Field]:
 
 # ----- SELECT: the option closest to what the model asked for -------------------------------------
 
-def _norm(text: str) -> str:
+def norm_words(text: str) -> str:
+    """Lower-case words with punctuation and runs of spaces folded to single spaces (for matching)."""
     return re.sub(r"\s+", " ", re.sub(r"[^\w\s]", " ", text.lower())).strip()
 
 
@@ -216,10 +217,10 @@ def closest_option(options: Sequence[str], wanted: str, *, cutoff: float = 0.6) 
     Exact (case/punctuation-insensitive) beats containment, which beats fuzzy similarity; containment
     prefers the shortest containing option ("Economy" picks "Economy", not "Premium Economy").
     """
-    target = _norm(wanted)
+    target = norm_words(wanted)
     if not options or not target:
         return None
-    normed = [(_norm(o), o) for o in options]
+    normed = [(norm_words(o), o) for o in options]
     for n, o in normed:
         if n == target:
             return o
