@@ -9,15 +9,15 @@ __version__ = "0.1.0"
 __all__ = ["__version__", "Agent", "RunSettings", "run_task", "run_task_async"]
 
 if TYPE_CHECKING:
-    from webvoyager.agent.api import RunSettings, run_task, run_task_async
+    from webvoyager.api import RunSettings, run_task, run_task_async
     from webvoyager.agent.loop import Agent
 
 # Public names resolved on first use, so `import webvoyager` stays cheap (no Playwright, no SDKs).
 _LAZY = {
     "Agent": "webvoyager.agent.loop",
-    "RunSettings": "webvoyager.agent.api",
-    "run_task": "webvoyager.agent.api",
-    "run_task_async": "webvoyager.agent.api",
+    "RunSettings": "webvoyager.api",
+    "run_task": "webvoyager.api",
+    "run_task_async": "webvoyager.api",
 }
 
 

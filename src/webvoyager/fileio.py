@@ -8,6 +8,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from webvoyager.errors import TaskFileError
+
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Write `data` to `path` through a temporary file in the same folder and a rename."""
@@ -42,8 +44,6 @@ def iter_jsonl(lines: Iterable[str], *, source: str) -> Iterator[tuple[int, Any]
 
     Raises TaskFileError naming the file and line when a line is not valid JSON.
     """
-    from webvoyager.errors import TaskFileError
-
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue

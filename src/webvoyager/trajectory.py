@@ -10,9 +10,12 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from webvoyager.usage import Usage
+
+if TYPE_CHECKING:
+    from webvoyager.tasks import Task
 
 Status = Literal["answered", "step_limit", "stuck", "error", "blocked", "timeout"]
 STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "error", "blocked", "timeout")
@@ -34,7 +37,10 @@ class Step:
     screenshot: str | None = None      # file name of the marked screenshot the model saw
     usage: Usage = field(default_factory=Usage)
     timings: dict[str, float] = field(default_factory=dict)  # observe_s, model_s, act_s
-    extra: dict[str, Any] = field(default_factory=dict)      # policy-specific (e.g. SeeAct stages)
+    loop_warning: str | None = None    # the loop guard's warning given after this step's action
+    outcome_notes: list[str] = field(default_factory=list)   # what executing the action did
+    download: str | None = None        # a file the action downloaded
+    policy_data: dict[str, Any] = field(default_factory=dict)  # the policy's own record (SeeAct stages)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -68,11 +74,24 @@ class Result:
     model: str = ""
     policy: str = "webvoyager"
     loop_warnings: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
+    # Facts a benchmark adds (bench.runner): the golden answer and whether the answer contains it,
+    # the question before --redate moved its dates, and which attempt this is.
+    golden_answer: str | None = None
+    golden_match: bool | None = None
+    original_question: str | None = None
+    attempt: int = 1
 
     @property
     def answered(self) -> bool:
         return self.status == "answered"
+
+    @classmethod
+    def failure(cls, task: Task, status: Status, error: str, *, model: str = "", policy: str = "webvoyager",
+                steps: int = 0, final_url: str = "", usage: Usage | None = None, wall_s: float = 0.0) -> Result:
+        """The result of a task that ended without an answer outside the agent loop (a crash, a timeout)."""
+        return cls(task_id=task.id, question=task.question, start_url=task.start_url, status=status, error=error,
+                   site=task.site, model=model, policy=policy, steps=steps, final_url=final_url,
+                   usage=usage or Usage(), timings={"wall_s": wall_s})
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from webvoyager.agent.api import RunSettings, execute_task
+from webvoyager.api.settings import RunSettings
+from webvoyager.api.execute import execute_task
 from webvoyager.models.scripted import ScriptedModel
 from webvoyager.tasks import AnswerCheck, StateCheck, Task
 

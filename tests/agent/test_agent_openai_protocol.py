@@ -13,9 +13,10 @@ from typing import Iterator
 import pytest
 
 from tests.models.fake_providers import FakeOpenAI, openai_error, serve_openai
-from webvoyager.agent.api import RunSettings, execute_task
-from webvoyager.agent.webvoyager_policy import load_prompt
-from webvoyager.models.factory import create_model
+from webvoyager.api.settings import RunSettings
+from webvoyager.api.execute import execute_task
+from webvoyager.voyager.policy import load_prompt
+from webvoyager.api import create_model
 from webvoyager.models.retry import RetryPolicy
 from webvoyager.tasks import Task
 

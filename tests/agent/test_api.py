@@ -6,7 +6,10 @@ import json
 
 import pytest
 
-from webvoyager.agent.api import RunSettings, make_policy, run_task, write_run_json
+from webvoyager.api.settings import RunSettings
+from webvoyager.api.policies import make_policy
+from webvoyager.api.execute import run_task
+from webvoyager.api.rundir import write_run_json
 from webvoyager.errors import ConfigError
 from webvoyager.models.scripted import ScriptedModel
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webvoyager.agent.messages import ObservationRecord, Turn, build_log, build_messages
+from webvoyager.voyager.messages import ObservationRecord, Turn, build_log, build_messages
 from webvoyager.models.base import ImagePart
 
 SYSTEM = "SYSTEM PROMPT"

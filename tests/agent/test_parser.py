@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webvoyager.agent.parser import parse_reply
+from webvoyager.voyager.parser import parse_reply
 from webvoyager.browser.types import (
     Answer,
     Click,

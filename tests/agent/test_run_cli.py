@@ -71,7 +71,7 @@ def test_missing_key_for_chosen_provider_fails_before_the_browser(monkeypatch, t
 
 
 def test_default_model_follows_the_keys(monkeypatch) -> None:
-    from webvoyager.agent.api import default_model_spec
+    from webvoyager.api.models import default_model_spec
 
     assert default_model_spec({"OPENAI_API_KEY": "x"}) == "openai:gpt-4o"
     assert default_model_spec({"ANTHROPIC_API_KEY": "x"}).startswith("anthropic:")
@@ -81,6 +81,6 @@ def test_default_model_follows_the_keys(monkeypatch) -> None:
 def test_default_anthropic_model_is_not_retired() -> None:
     from anthropic._data import DEPRECATED_MODELS  # the SDK's own deprecation table
 
-    from webvoyager.agent.api import DEFAULT_ANTHROPIC_MODEL
+    from webvoyager.api.models import DEFAULT_ANTHROPIC_MODEL
 
     assert DEFAULT_ANTHROPIC_MODEL.split(":", 1)[1] not in DEPRECATED_MODELS

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from webvoyager.bench.store import RunStore
+from webvoyager.runs.store import RunStore
 from webvoyager.fileio import write_bytes_atomic, write_json_atomic
 from webvoyager.trajectory import Result, Step, TaskDir, safe_dirname
 from webvoyager.usage import Usage
@@ -52,11 +52,10 @@ def write_task(run_dir: Path, t: FakeTask) -> Path:
                           raw_output=f"Thought: {thought}\nAction: {action}", screenshot=f"screenshot{i}.png",
                           usage=Usage(30, 3, 0.003, 1)))
     write_json_atomic(td.trajectory, {"task_id": t.task_id, "steps": [s.to_dict() for s in steps]})
-    extra = {"golden_answer": t.golden} if t.golden else {}
     result = Result(task_id=t.task_id, question=f"Question of {t.task_id}?", start_url=f"http://{t.site}.localhost/",
                     status=t.status, answer=t.answer if t.status == "answered" else None, success=t.success,
                     steps=t.steps, site=t.site, usage=t.usage, timings={"wall_s": t.wall_s}, model="scripted:x",
-                    extra=extra)
+                    golden_answer=t.golden)
     write_json_atomic(td.result, result.to_dict())
     return folder
 

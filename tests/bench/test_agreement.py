@@ -9,7 +9,7 @@ import pytest
 from tests.bench.fakerun import FakeTask, make_run
 from webvoyager.errors import ConfigError
 from webvoyager.judge.agreement import compare, load_labels, read_labels_csv
-from webvoyager.judge.record import SUCCESS, Judgement
+from webvoyager.runs.judgements import SUCCESS, Judgement
 from webvoyager.trajectory import TaskDir
 
 

@@ -80,4 +80,4 @@ def test_bench_runs_the_seeact_policy_with_the_chosen_grounding(tmp_path: Path) 
     result = json.loads((out / "recipes--1" / "result.json").read_text())
     assert result["status"] == "answered" and result["success"] is True and result["policy"] == "seeact"
     steps = json.loads((out / "recipes--1" / "trajectory.json").read_text())["steps"]
-    assert steps[0]["extra"]["seeact"]["grounding"] == "som"
+    assert steps[0]["policy_data"]["seeact"]["grounding"] == "som"

@@ -12,7 +12,7 @@ from tests.bench.fakerun import FakeTask, make_run, read_json
 from tests.models.fake_providers import FakeOpenAI, openai_error
 from webvoyager.judge.runner import JudgeSettings, judge_run
 from webvoyager.judge.verdict import parse_requirement_list, parse_requirement_verdicts, parse_verdict
-from webvoyager.models.factory import create_model
+from webvoyager.api import create_model
 from webvoyager.models.retry import RetryPolicy
 
 

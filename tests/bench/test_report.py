@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from tests.bench.fakerun import FakeTask, make_run
-from webvoyager.bench.summary import write_summary
-from webvoyager.judge.record import NOT_SUCCESS, SUCCESS, Judgement, Requirement
+from webvoyager.runs.summary import write_summary
+from webvoyager.runs.judgements import NOT_SUCCESS, SUCCESS, Judgement, Requirement
 from webvoyager.report.build import build_report
 from webvoyager.trajectory import TaskDir
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.bench.procs import descendants
-from webvoyager.bench.store import RunStore
+from webvoyager.runs.store import RunStore
 from webvoyager.trajectory import STATUSES
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

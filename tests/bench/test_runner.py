@@ -12,13 +12,13 @@ from typing import Sequence
 import pytest
 
 from tests.bench.procs import browser_main_processes
-from webvoyager.agent.api import RunSettings
+from webvoyager.api.settings import RunSettings
 from webvoyager.bench.runner import BenchOptions, run_bench
-from webvoyager.bench.store import RunStore
+from webvoyager.runs.store import RunStore
 from webvoyager.bench.suites import load_suite
 from webvoyager.errors import ConfigError
 from webvoyager.models.base import Completion, Message
-from webvoyager.models.factory import create_model
+from webvoyager.api import create_model
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from webvoyager.bench.golden import golden_match, normalize_answer
+from webvoyager.runs.golden import golden_match, normalize_answer
 from webvoyager.bench.suites import load_site_table, load_suite
 from webvoyager.errors import ConfigError
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from webvoyager.browser.actions import choose_option, normalize_key
+from webvoyager.browser.actions import normalize_key
 from webvoyager.browser.types import (Answer, Click, GoBack, Hover, Point, PressKey, Scroll, Search, Select,
                                       Type, Wait)
 from webvoyager.errors import ActionError
@@ -144,15 +144,6 @@ async def test_select_by_fuzzy_option_text(session, pages_url) -> None:
         await session.execute(Select(0, "Cheapest"))
     with pytest.raises(ActionError, match="is not a dropdown list.*Click it to open it"):
         await session.execute(Select(2, "M"))
-
-
-def test_choose_option_order_of_preference() -> None:
-    options = ["Relevance", "Price: Low to High", "Price: High to Low", "relevance (new)"]
-    assert choose_option(options, "Relevance") == 0
-    assert choose_option(options, "RELEVANCE") == 0
-    assert choose_option(options, "High to Low") == 2
-    assert choose_option(options, "Price: Low to Hihg") == 1
-    assert choose_option(options, "Delivery date") is None
 
 
 def test_key_names_are_normalised() -> None:

@@ -8,7 +8,8 @@ import logging
 import pytest
 
 from tests.models.fake_providers import FakeAnthropic, anthropic_message
-from webvoyager.models import ImagePart, Message, TextPart, create_model
+from webvoyager.models import ImagePart, Message, TextPart
+from webvoyager.api import create_model
 
 PNG = b"\x89PNG\r\n\x1a\n-claude-screenshot"
 

@@ -68,7 +68,7 @@ def test_default_streams_are_the_terminal(tmp_path: Path) -> None:
 
     script = (
         "import asyncio\n"
-        "from webvoyager.models import Message, create_model\n"
+        "from webvoyager.api import create_model\nfrom webvoyager.models import Message\n"
         "model = create_model('human')\n"
         "reply = asyncio.run(model.complete([Message.text('user', 'OBSERVATION-TEXT')]))\n"
         "print('REPLY=' + repr(reply.text))\n"

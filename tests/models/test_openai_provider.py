@@ -7,7 +7,8 @@ import base64
 import pytest
 
 from tests.models.fake_providers import FakeOpenAI, openai_completion
-from webvoyager.models import ImagePart, Message, TextPart, create_model
+from webvoyager.models import ImagePart, Message, TextPart
+from webvoyager.api import create_model
 
 PNG = b"\x89PNG\r\n\x1a\n-fake-screenshot-bytes"
 

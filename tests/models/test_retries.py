@@ -17,7 +17,8 @@ from tests.models.fake_providers import (
     openai_error,
 )
 from webvoyager.errors import ModelError
-from webvoyager.models import ChatModel, Message, create_model
+from webvoyager.models import ChatModel, Message
+from webvoyager.api import create_model
 from webvoyager.models.retry import RetryPolicy
 
 SECRET = "sk-secret-0123456789"

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from webvoyager.errors import ConfigError, ModelError
-from webvoyager.models import ImagePart, Message, ScriptedModel, TextPart, create_model
+from webvoyager.models import ImagePart, Message, ScriptedModel, TextPart
+from webvoyager.api import create_model
 
 
 def write_script(path: Path, *lines: object) -> Path:

@@ -53,7 +53,6 @@ def test_demo_with_real_model_spec_but_no_key_fails_before_browser(monkeypatch: 
 @pytest.mark.browser
 @pytest.mark.slow
 def test_demo_runs_offline_with_the_reference_model(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    pytest.importorskip("webvoyager.browser.session")
     for key in KEYS:
         monkeypatch.delenv(key, raising=False)
     out = tmp_path / "demo"
@@ -78,7 +77,7 @@ def _reference_behind_openai(request: object) -> str:
     import asyncio
 
     from webvoyager.models.base import Message, TextPart
-    from webvoyager.models.reference import ReferenceModel
+    from webvoyager.standins.reference import ReferenceModel
 
     messages = []
     for raw in request.body["messages"]:  # type: ignore[attr-defined]
@@ -93,7 +92,6 @@ def _reference_behind_openai(request: object) -> str:
 def test_demo_with_an_openai_compatible_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """`--model openai:... --base-url` (the plug-in path the demo advertises) drives the real OpenAI SDK
     over loopback; the fake server answers with the reference model, so the task can succeed."""
-    pytest.importorskip("webvoyager.browser.session")
     from tests.models.fake_providers import FakeOpenAI
 
     for key in KEYS:
@@ -113,7 +111,6 @@ def test_demo_with_an_openai_compatible_server(monkeypatch: pytest.MonkeyPatch, 
 
 @pytest.mark.browser
 def test_demo_exits_1_when_the_answer_fails_the_check(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    pytest.importorskip("webvoyager.browser.session")
     for key in KEYS:
         monkeypatch.delenv(key, raising=False)
     script = tmp_path / "replies.jsonl"

@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import pytest
 
+from webvoyager.browser import elements_text, tree_text
+from webvoyager.browser.actions import AT_EDGE_NOTE
 from webvoyager.errors import ModelError
 from webvoyager.models.base import ImagePart, Message, TextPart
-from webvoyager.models.reference import ReferenceModel, failure_note
-from webvoyager.models.reference_elements import (
+from webvoyager.standins.reference import ReferenceModel
+from webvoyager.standins.voyager_replies import failure_note
+from webvoyager.voyager import messages, parser
+from webvoyager.voyager.messages import FAILED_ACTION, NOTES_HEADING
+from webvoyager.standins.elements import (
     ParsedElement,
     parse_element_line,
     parse_element_list,
     resolve_target,
 )
-from webvoyager.models.reference_plan import MAX_FIND_SCROLLS, Progress, find_task, next_move, parse_progress
+from webvoyager.standins.plan import MAX_FIND_SCROLLS, Progress, find_task, next_move, parse_progress
 from webvoyager.tasks import Target, task_from_record
 
 # ----- element list parsing -------------------------------------------------------------------
@@ -75,7 +80,6 @@ def _browser_elements():  # the real formatter's output must round trip through 
 
 
 def test_round_trip_with_browser_formatter() -> None:
-    elements_text = pytest.importorskip("webvoyager.browser.elements_text")
     elements = _browser_elements()
     parsed = parse_element_list(elements_text.format_elements(elements))
     assert [p.label for p in parsed] == [e.label for e in elements]
@@ -275,7 +279,6 @@ async def test_walk_through_every_step_kind() -> None:
 
 
 async def test_replies_parse_with_the_agent_parser() -> None:
-    parser = pytest.importorskip("webvoyager.agent.parser")
     from webvoyager.browser.types import Answer, Scroll, Select, Type
 
     first = parser.parse_reply(await _reply(_conversation(PAGE1)))
@@ -305,12 +308,14 @@ async def test_bottom_of_page_ends_the_search() -> None:
     steps = [{"do": "click", "target": {"text": "Checkout"}}]
     first = await _reply(_conversation(PAGE1), steps)
     with pytest.raises(ModelError, match="already at the bottom.*Visible: .*Home"):
-        await _reply(_conversation(PAGE1, first, "Note: already at the bottom of the page\n" + PAGE1), steps)
+        edge = AT_EDGE_NOTE.format(end="bottom", where="the page", direction="down")
+        await _reply(_conversation(PAGE1, first, f"{NOTES_HEADING}\n- {edge}\n" + PAGE1), steps)
 
 
 async def test_failed_previous_action_is_an_error() -> None:
     prev = 'Thought: Reference step 1/11: type.\nAction: Type [1]; [jar of cookies]'
-    note = "Error: element 1 is not editable; look at the new screenshot"
+    note = NOTES_HEADING + "\n- " + FAILED_ACTION.format(action="Type [1]; [jar of cookies]",
+                                                        error="element 1 is not editable; look at the new screenshot")
     with pytest.raises(ModelError, match="previous action did not work.*not editable"):
         await _reply(_conversation(PAGE1, prev, note + "\n" + PAGE1))
 
@@ -322,8 +327,10 @@ async def test_unknown_question_is_an_error() -> None:
 
 
 def test_failure_note_ignores_page_content() -> None:
-    assert failure_note('[3]: <a> "Error: page not found"\nPDF text: error bars in figure 2') is None
-    assert failure_note("Error: the click on [3] was covered by <div> 'cookie banner'") is not None
+    failed = FAILED_ACTION.format(action="Click [3]", error="it was covered by <div> 'cookie banner'")
+    assert failure_note(f'[3]: <a> "{failed}"\nPDF text: error bars in figure 2') is None
+    assert failure_note(f"{NOTES_HEADING}\n- {failed}") is not None
+    assert failure_note(f"{NOTES_HEADING}\n- A dialog said: Saved") is None
 
 
 def test_sandbox_tasks_are_found_by_their_question() -> None:
@@ -339,7 +346,6 @@ def test_sandbox_tasks_are_found_by_their_question() -> None:
 # ----- through the agent's real message builder -------------------------------------------------
 
 def _agent_messages(pages: list[tuple[str, tuple[str, ...]]], replies: list[str]) -> list[Message]:
-    messages = pytest.importorskip("webvoyager.agent.messages")
     turns = []
     for i, (text, notes) in enumerate(pages):
         record = messages.ObservationRecord(index=i + 1, url="http://shop.localhost:5/", title="Shop", text=text,
@@ -369,10 +375,9 @@ async def test_agent_failure_notes_end_the_task(note: str) -> None:
 
 
 def test_text_only_outline_is_read() -> None:
-    tree_text = pytest.importorskip("webvoyager.browser.tree_text")
     from webvoyager.browser.types import Element
 
-    from webvoyager.models.reference import read_elements
+    from webvoyager.standins.reference import read_elements
 
     outline = "\n".join([
         'banner "Shop"',

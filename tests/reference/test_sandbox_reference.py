@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from webvoyager.models.reference import ReferenceModel
+from webvoyager.standins.reference import ReferenceModel
 from webvoyager.sandbox.catalog import load_sandbox_tasks
 from webvoyager.trajectory import Result
 
@@ -39,7 +39,7 @@ def _trace(task_dir: Path) -> str:
 async def reference_runs(request: pytest.FixtureRequest, sandbox, browser,
                          tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Result, Path]]:
     """Run every task selected in this pytest session at once; results by task id."""
-    from webvoyager.agent.api import RunSettings, execute_task
+    from webvoyager.api import RunSettings, execute_task
 
     wanted = [item.callspec.params["task_id"] for item in request.session.items
               if getattr(item, "originalname", "") == TEST_NAME]
@@ -80,7 +80,7 @@ TEXT_ONLY_SAMPLE = ["recipes--6", "preprints--2", "hotels--2"]  # hotels--2: cal
 @pytest.mark.slow
 @pytest.mark.parametrize("task_id", [t for t in TEXT_ONLY_SAMPLE if t in TASK_IDS])
 async def test_reference_solves_in_text_only_mode(task_id: str, sandbox, browser, tmp_path: Path) -> None:
-    from webvoyager.agent.api import RunSettings, execute_task
+    from webvoyager.api import RunSettings, execute_task
 
     task = next(t for t in load_sandbox_tasks(sandbox.port) if t.id == task_id)
     result = await execute_task(task, browser=browser, model=ReferenceModel(), task_dir=tmp_path / task_id,

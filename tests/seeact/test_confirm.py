@@ -56,8 +56,8 @@ async def test_rejected_action_is_not_executed_and_model_is_told(session, tmp_pa
     assert "[button]  Search -> CLICK (rejected by the user: not now, please)" in third
     assert "rejected" in third.split("What happened after the last action:")[1]
     steps = TaskDir(tmp_path / "run" / "shop").load_steps()
-    assert steps[0].extra["confirm"]["choice"] == "approve"
-    assert steps[1].extra["confirm"] == {"choice": "reject", "note": "not now, please",
+    assert steps[0].policy_data["confirm"]["choice"] == "approve"
+    assert steps[1].policy_data["confirm"] == {"choice": "reject", "note": "not now, please",
                                          "action": "[button]  Search -> CLICK"}
     assert steps[1].action is None and "rejected" in (steps[1].error or "")
     assert any("[button]  Search -> CLICK" in s for s in gate.shown)
@@ -77,7 +77,7 @@ async def test_takeover_skips_the_action_and_records_the_note(session, tmp_path:
 
 
 def test_confirm_needs_the_seeact_policy() -> None:
-    from webvoyager.agent.api import RunSettings
+    from webvoyager.api.settings import RunSettings
     from webvoyager.errors import ConfigError
 
     with pytest.raises(ConfigError, match="--policy seeact"):
@@ -106,5 +106,5 @@ def test_run_cli_confirm_flag_asks_the_person_and_skips_a_rejected_action(tmp_pa
     assert res.exit_code == 0, res.output
     assert "The agent wants to do" in res.output
     steps = TaskDir(out / "task").load_steps()
-    assert steps[0].extra["confirm"]["choice"] == "reject" and steps[0].extra["confirm"]["note"] == "not today"
+    assert steps[0].policy_data["confirm"]["choice"] == "reject" and steps[0].policy_data["confirm"]["note"] == "not today"
     assert steps[0].action is None and "rejected" in (steps[0].error or "")

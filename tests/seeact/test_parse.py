@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from webvoyager.seeact.parse import closest_option, parse_grounding, parse_letter, parse_operation, parse_point
+from webvoyager.seeact.parse import parse_grounding, parse_letter, parse_operation, parse_point
 
 CASES = [
     ("ELEMENT: H\nACTION: CLICK\nVALUE: None", ("H", "CLICK", "")),
@@ -59,15 +59,3 @@ def test_letter_and_operation_edge_cases() -> None:
     assert parse_operation("fly") is None
 
 
-@pytest.mark.parametrize("options, wanted, expected", [
-    (["Economy", "Premium Economy", "Business"], "economy", "Economy"),
-    (["Economy", "Premium Economy", "Business"], "Economy class", "Economy"),
-    (["Economy", "Premium Economy", "Business"], "premium", "Premium Economy"),
-    (["Sort by: Price (low to high)", "Sort by: Rating"], "price low to high", "Sort by: Price (low to high)"),
-    (["1 adult", "2 adults", "3 adults"], "2 adults", "2 adults"),
-    (["Red", "Green"], "Gren", "Green"),
-    (["Red", "Green"], "purple", None),
-    ([], "x", None),
-])
-def test_select_picks_closest_option(options: list[str], wanted: str, expected: str | None) -> None:
-    assert closest_option(options, wanted) == expected

@@ -10,6 +10,7 @@ from PIL import Image
 from webvoyager.browser.types import Answer, Click, Element, Observation, Scroll, Select, Type
 from webvoyager.errors import ConfigError
 from webvoyager.models.scripted import ScriptedModel
+from webvoyager.seeact.messages import FAILED_ACTION
 from webvoyager.seeact.policy import SeeActPolicy
 from webvoyager.tasks import Task
 
@@ -25,9 +26,10 @@ def _png() -> bytes:
     return out.getvalue()
 
 
-def _obs(notes: list[str] | None = None) -> Observation:
+def _obs(notes: list[str] | None = None, *, last_action_error: str | None = None) -> Observation:
     return Observation(url="http://x/", title="x", screenshot=_png(), marked_screenshot=b"", elements=ELEMENTS,
-                       text="", notes=notes or [], observation_id=1)
+                       text="", notes=notes or [], observation_id=1, last_action="Click [2]",
+                       last_action_error=last_action_error)
 
 
 def _policy(replies: list[str], **kwargs) -> tuple[SeeActPolicy, ScriptedModel]:
@@ -44,10 +46,10 @@ async def test_failed_action_is_marked_in_the_next_history() -> None:
     assert first.action == Click(2)
     assert first.extra["seeact"]["batch"] == 0 and first.extra["seeact"]["letter"] == "C"
     assert first.extra["seeact"]["batches"][0][2] == '<button> "Search"'
-    await policy.decide(_obs(["Your last action 'Click [2]' failed: covered by a cookie banner"]))
+    await policy.decide(_obs(last_action_error="covered by a cookie banner"))
     stage_one = model.calls[2].messages[1].text_content
     assert "[button]  Search -> CLICK (failed: covered by a cookie banner)" in stage_one
-    assert "- Your last action 'Click [2]' failed" in stage_one
+    assert "- " + FAILED_ACTION.format(error="covered by a cookie banner") in stage_one
 
 
 async def test_type_select_scroll_terminate_actions() -> None:

@@ -7,16 +7,10 @@ import pytest
 from webvoyager.browser.types import Element
 from webvoyager.errors import ModelError
 from webvoyager.models.base import Message
-from webvoyager.models.reference import ReferenceModel
-from webvoyager.models.reference_seeact import (
-    ATTRIBUTES_MARK,
-    CHOICE_MARK,
-    GENERATION_MARK,
-    PICK_MARK,
-    POINT_MARK,
-    SOM_MARK,
-    replay,
-)
+from webvoyager.standins.reference import ReferenceModel
+from webvoyager.standins.seeact_replies import replay
+from webvoyager.seeact.messages import (ATTRIBUTES_MARK, CHOICE_MARK, FAILED_ACTION, GENERATION_MARK, PICK_MARK,
+                                        POINT_MARK, SOM_MARK, UNUSABLE_REPLY)
 from webvoyager.seeact import messages
 from webvoyager.seeact.choices import make_batches
 from webvoyager.seeact.grounding import describe_element
@@ -105,22 +99,21 @@ async def test_attributes_and_answer_and_coordinates() -> None:
 
 async def test_failure_note_in_stage_one_is_an_error() -> None:
     convo = _generation(["[searchbox]  Search -> TYPE: tent"],
-                        notes=("Your last action 'Type [1]; [tent]' failed: element is disabled",))
+                        notes=(FAILED_ACTION.format(error="element is disabled"),))
     with pytest.raises(ModelError, match="did not work"):
         await _reply(convo)
 
 
 async def test_attributes_not_found_makes_the_reference_scroll_to_look() -> None:
-    from webvoyager.models.reference_seeact import NOT_FOUND_MARK
-    from webvoyager.seeact.attributes import ground_attributes
+    from webvoyager.seeact.attributes import NOT_FOUND, ground_attributes
 
     async def ask(convo):   # an attributes reply naming an element that is not on the page
         from webvoyager.models.base import Completion
         return Completion(text="ELEMENT TYPE: LINK\nELEMENT TEXT: Trail tent\nACTION: CLICK\nVALUE: None")
 
     grounded = await ground_attributes(ask, [], ELEMENTS[:2])
-    assert grounded.error is not None and NOT_FOUND_MARK in grounded.error
-    notes = (f"Your previous reply could not be used: {grounded.error}",)
+    assert grounded.error is not None and NOT_FOUND in grounded.error
+    notes = (UNUSABLE_REPLY.format(error=grounded.error),)
     previous = ["[searchbox]  Search -> TYPE: tent", "[keyboard]  Enter -> PRESS ENTER"]
     stage_one = await _reply(_generation(previous, notes))
     assert "scroll down to look for it" in stage_one

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from webvoyager.agent.api import RunSettings, execute_task
-from webvoyager.models.reference import ReferenceModel
+from webvoyager.api.settings import RunSettings
+from webvoyager.api.execute import execute_task
+from webvoyager.standins.reference import ReferenceModel
 from webvoyager.sandbox.catalog import load_sandbox_tasks
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -33,5 +34,5 @@ async def test_reference_solves_task(sandbox, browser, tmp_path: Path, mode: str
     assert result.success is True, (result.answer, result.final_url)
     assert result.policy == "seeact"
     steps = json.loads((tmp_path / task_id / "trajectory.json").read_text())["steps"]
-    assert all(s["extra"]["seeact"]["grounding"] == mode for s in steps)
-    assert steps[0]["extra"]["seeact"]["generation"].startswith("Reference step 1/")
+    assert all(s["policy_data"]["seeact"]["grounding"] == mode for s in steps)
+    assert steps[0]["policy_data"]["seeact"]["generation"].startswith("Reference step 1/")

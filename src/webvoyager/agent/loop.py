@@ -2,14 +2,15 @@
 
 Stops on an answer, the step budget, a stuck loop (see loop_guard) or an unrecoverable error (a model
 that failed for good, a browser that crashed). Action errors and unparseable replies cost a step and
-are shown to the model in the next observation's notes, as in the paper.
+reach the policy in the next observation's typed fields (`last_action_error`, `reply_error`,
+`loop_warning`), which each policy words for its model, as in the paper.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Awaitable, Callable, Mapping, Protocol, TypeVar
 
 from webvoyager.agent.loop_guard import LoopGuard
@@ -45,7 +46,7 @@ class _RunState:
     answer: str | None = None
     error: str | None = None
     steps: int = 0
-    pending_notes: list[str] = field(default_factory=list)
+    feedback: dict[str, str | None] = field(default_factory=dict)  # Observation fields for the next step
     usage: Usage = field(default_factory=Usage)
     timings: dict[str, float] = field(default_factory=lambda: {"observe_s": 0.0, "model_s": 0.0, "act_s": 0.0})
     last_url: str = ""
@@ -106,8 +107,8 @@ class Agent:
 
     async def _decide(self, state: _RunState, observation: Observation) -> tuple[Step, Action | None]:
         """Ask the policy; a reply without a valid action becomes the step's error (and a note)."""
-        observation.notes = [*state.pending_notes, *observation.notes]
-        state.pending_notes = []
+        observation = replace(observation, **state.feedback)
+        state.feedback = {}
         state.steps += 1
         state.last_url = observation.url
         step = Step(index=state.steps, url=observation.url, title=observation.title, notes=list(observation.notes))
@@ -119,13 +120,14 @@ class Agent:
             self._record(step, observation)
             raise
         state.usage += decision.usage
-        step.thought, step.raw_output, step.usage, step.extra = (
+        step.thought, step.raw_output, step.usage, step.policy_data = (
             decision.thought, decision.raw_output, decision.usage, dict(decision.extra))
         if decision.action is None:
             step.error = decision.error or "the reply held no valid action"
-            state.pending_notes.append(f"Your previous reply could not be used: {step.error}")
+            state.feedback["reply_error"] = step.error
             return step, None
         step.action, step.action_data = action_text(decision.action), action_to_dict(decision.action)
+        state.feedback["last_action"] = step.action
         if isinstance(decision.action, Answer):
             state.status, state.answer = "answered", decision.action.text
         return step, decision.action
@@ -140,19 +142,16 @@ class Agent:
             state.status = "stuck"
             return
         if verdict.note:
-            state.pending_notes.append(verdict.note)
-            step.extra["loop_warning"] = verdict.note
+            state.feedback["loop_warning"] = step.loop_warning = verdict.note
         try:
             filled = fill_placeholders(action, self.placeholders)
             outcome = await self._timed(state, "act_s", self.session.execute(filled))
         except ActionError as exc:
-            step.error = str(exc)
-            state.pending_notes.append(f"Your last action '{step.action}' failed: {exc}")
+            state.feedback["last_action_error"] = step.error = str(exc)
             return
-        if outcome.notes:
-            step.extra["outcome_notes"] = list(outcome.notes)
+        step.outcome_notes = list(outcome.notes)
         if outcome.download is not None:
-            step.extra["download"] = str(outcome.download)
+            step.download = str(outcome.download)
 
     def _record(self, step: Step, observation: Observation | None) -> None:
         if self.recorder:

@@ -16,6 +16,9 @@ from typing import Literal
 
 Verdict = Literal["ok", "warn", "stuck"]
 
+WARNING_START = "Warning: you have now chosen"
+"""How every loop-guard warning to the model begins."""
+
 
 @dataclass(frozen=True)
 class GuardResult:
@@ -47,7 +50,7 @@ class LoopGuard:
             return GuardResult("stuck", repeats)
         if repeats >= 2:
             self.warnings += 1
-            note = (f"Warning: you have now chosen '{action}' {repeats} times on this same page, and it did not "
+            note = (f"{WARNING_START} '{action}' {repeats} times on this same page, and it did not "
                     f"get you further. Do not repeat it: choose a different element or action (scroll, go back, "
                     f"search with other words). The run stops if you choose it here "
                     f"{self.stuck_after - repeats} more time(s).")

@@ -15,22 +15,21 @@ import shutil
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Protocol
 
-from webvoyager.bench.golden import golden_match
-from webvoyager.bench.store import RunStore
-from webvoyager.bench.summary import write_summary
+from webvoyager.api.execute import execute_task
+from webvoyager.api.settings import RunSettings
+from webvoyager.browser.session import Browser
+from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError
 from webvoyager.fileio import write_json_atomic
 from webvoyager.models.base import ChatModel
+from webvoyager.runs.golden import golden_match
+from webvoyager.runs.store import RunStore
+from webvoyager.runs.summary import Summary, read_summary, write_summary
 from webvoyager.tasks import Task
 from webvoyager.trajectory import Result, TaskDir, safe_dirname
 from webvoyager.usage import Usage
-
-if TYPE_CHECKING:
-    from webvoyager.agent.api import RunSettings
-    from webvoyager.browser.session import Browser
-    from webvoyager.browser.types import BrowserConfig
 
 log = logging.getLogger("webvoyager.bench")
 
@@ -66,7 +65,7 @@ class BenchOutcome:
     ran: int
     kept: int
     redone: list[str]
-    summary: dict[str, Any]
+    summary: Summary
     wall_s: float
 
 
@@ -90,8 +89,6 @@ class _SharedBrowser:
                 except Exception:  # noqa: BLE001 - it is already dead
                     pass
             if self.browser is None:
-                from webvoyager.browser.session import Browser
-
                 self.browser = await Browser.launch(self.config)
             return self.browser
 
@@ -103,41 +100,25 @@ class _SharedBrowser:
 
 def _finalize(task: Task, result: Result, folder: Path, attempt: int) -> Result:
     """Add the bench's facts to the result and rewrite result.json (atomically)."""
-    extra = dict(result.extra)
-    if task.golden_answer is not None:
-        extra["golden_answer"] = task.golden_answer
-        extra["golden_match"] = golden_match(result.answer, task.golden_answer)
-    if task.original_question is not None:
-        extra["original_question"] = task.original_question
-        extra["effective_question"] = task.question
-    extra["attempt"] = attempt
-    result = replace(result, extra=extra, site=result.site or task.site)
+    result = replace(result, site=result.site or task.site, attempt=attempt, golden_answer=task.golden_answer,
+                     golden_match=golden_match(result.answer, task.golden_answer),
+                     original_question=task.original_question)
     write_json_atomic(TaskDir(folder).result, result.to_dict())
     return result
 
 
 def _timeout_result(task: Task, folder: Path, model: ChatModel, settings: RunSettings, limit: float) -> Result:
     steps = TaskDir(folder).load_steps()
-    usage = sum((s.usage for s in steps), Usage())
-    return Result(task_id=task.id, question=task.question, start_url=task.start_url, status="timeout",
-                  steps=len(steps), final_url=steps[-1].url if steps else "", site=task.site,
-                  error=f"the task took longer than the --task-timeout of {limit:g} s", usage=usage,
-                  model=model.spec, policy=settings.policy, timings={"wall_s": limit})
-
-
-def _error_result(task: Task, model: ChatModel, settings: RunSettings, exc: BaseException, wall: float) -> Result:
-    return Result(task_id=task.id, question=task.question, start_url=task.start_url, status="error",
-                  error=f"{type(exc).__name__}: {exc}", site=task.site, model=model.spec,
-                  policy=settings.policy, timings={"wall_s": wall})
+    return Result.failure(task, "timeout", f"the task took longer than the --task-timeout of {limit:g} s",
+                          model=model.spec, policy=settings.policy, steps=len(steps),
+                          final_url=steps[-1].url if steps else "", usage=sum((s.usage for s in steps), Usage()),
+                          wall_s=limit)
 
 
 async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSettings, run_dir: Path,
                     options: BenchOptions, browser_config: BrowserConfig | None = None,
                     listener: BenchListener | None = None) -> BenchOutcome:
     """Run `tasks` into `run_dir` (see the module docstring); returns this invocation's counts."""
-    from webvoyager.agent.api import execute_task
-    from webvoyager.browser.types import BrowserConfig
-
     options.validate()
     if len({safe_dirname(t.id) for t in tasks}) != len(tasks):
         raise ConfigError("two tasks map to the same folder name; task ids must be unique")
@@ -172,7 +153,8 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
                 result = _timeout_result(task, folder, model, settings, options.task_timeout_s or 0.0)
             except Exception as exc:  # noqa: BLE001 - a task error never stops the run
                 log.exception("task %s failed in the runner", task.id)
-                result = _error_result(task, model, settings, exc, time.perf_counter() - t0)
+                result = Result.failure(task, "error", f"{type(exc).__name__}: {exc}", model=model.spec,
+                                        policy=settings.policy, wall_s=time.perf_counter() - t0)
             result = _finalize(task, result, folder, attempt)
             store.finish(task.id, result.status, result.success)
             if listener:
@@ -191,18 +173,7 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
     finally:
         store.close()
     wall = time.perf_counter() - started
-    previous = _previous_wall(run_dir) if options.resume else 0.0
-    summary = write_summary(run_dir, run_wall_s=previous + wall)
+    before = read_summary(run_dir) if options.resume else None
+    summary = write_summary(run_dir, run_wall_s=((before.run_wall_s or 0.0) if before else 0.0) + wall)
     return BenchOutcome(ran=len(todo), kept=len(tasks) - len(todo), redone=redone, summary=summary, wall_s=wall)
 
-
-def _previous_wall(run_dir: Path) -> float:
-    import json
-
-    path = run_dir / "summary.json"
-    if not path.is_file():
-        return 0.0
-    try:
-        return float(json.loads(path.read_text(encoding="utf-8")).get("run_wall_s") or 0.0)
-    except (ValueError, json.JSONDecodeError):
-        return 0.0

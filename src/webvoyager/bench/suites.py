@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable
 from urllib.parse import urlparse
 
-from webvoyager.bench.golden import load_reference_answers
+from webvoyager.runs.golden import load_reference_answers
 from webvoyager.bench.redate import redate_task
 from webvoyager.errors import ConfigError, TaskFileError
 from webvoyager.fileio import iter_jsonl

@@ -3,22 +3,34 @@ ActionError with a message written for the model."""
 
 from __future__ import annotations
 
-import difflib
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Protocol
 
-from playwright.async_api import ElementHandle
+from playwright.async_api import ElementHandle, Page
 from playwright.async_api import Error as PlaywrightError
 
 from webvoyager.browser import scripts
-from webvoyager.browser.targets import aim
-from webvoyager.browser.types import (Action, Answer, Click, GoBack, Hover, PressKey, Scroll, Search, Select,
-                                      Type, Wait)
+from webvoyager.browser.targets import Resolved, aim
+from webvoyager.browser.types import (Action, Answer, BrowserConfig, Click, GoBack, Hover, PressKey, Scroll, Search,
+                                      Select, Target, Type, Wait)
 from webvoyager.errors import ActionError, PageLoadError
+from webvoyager.text import match_option
 
-if TYPE_CHECKING:
-    from webvoyager.browser.session import Session
 
-FUZZY_THRESHOLD = 0.6
+class Session(Protocol):
+    """What executing an action needs from a browser session (`session.Session` provides it)."""
+
+    @property
+    def page(self) -> Page: ...
+
+    @property
+    def config(self) -> BrowserConfig: ...
+
+    async def resolve(self, target: Target) -> Resolved: ...
+
+    async def goto(self, url: str) -> None: ...
+
+AT_EDGE_NOTE = "Already at the {end} of {where}; scrolling {direction} changed nothing."
+"""The note when a scroll cannot move (stand-in models read it to stop looking further down)."""
 _KEY_ALIASES = {"enter": "Enter", "return": "Enter", "esc": "Escape", "escape": "Escape", "tab": "Tab",
                 "pagedown": "PageDown", "page_down": "PageDown", "pgdn": "PageDown", "pageup": "PageUp",
                 "page_up": "PageUp", "pgup": "PageUp", "space": "Space", "backspace": "Backspace",
@@ -26,25 +38,6 @@ _KEY_ALIASES = {"enter": "Enter", "return": "Enter", "esc": "Escape", "escape": 
                 "left": "ArrowLeft", "right": "ArrowRight", "arrowup": "ArrowUp", "arrowdown": "ArrowDown",
                 "arrowleft": "ArrowLeft", "arrowright": "ArrowRight", "ctrl": "Control", "control": "Control",
                 "alt": "Alt", "shift": "Shift", "cmd": "Meta", "meta": "Meta"}
-
-
-def choose_option(options: list[str], wanted: str) -> int | None:
-    """Index of the option that best matches `wanted`: exact, case-insensitive, substring, then the
-    closest by difflib ratio above FUZZY_THRESHOLD; None when nothing is close."""
-    norm = [" ".join(o.split()).lower() for o in options]
-    target = " ".join(wanted.split()).lower()
-    for i, option in enumerate(options):
-        if option == wanted:
-            return i
-    for i, option in enumerate(norm):
-        if option == target:
-            return i
-    hits = [i for i, option in enumerate(norm) if target and (target in option or (option and option in target))]
-    if hits:
-        return min(hits, key=lambda i: abs(len(norm[i]) - len(target)))
-    scores = [difflib.SequenceMatcher(None, target, option).ratio() for option in norm]
-    best = max(range(len(options)), key=scores.__getitem__, default=None)
-    return best if best is not None and scores[best] >= FUZZY_THRESHOLD else None
 
 
 def normalize_key(key: str) -> str:
@@ -110,7 +103,7 @@ async def _select(s: Session, action: Select) -> list[str]:
     if element is None or options is None:
         raise ActionError(f"{target.name} is not a dropdown list (<select>). Click it to open it, then click "
                           "the option you want.")
-    index = choose_option(options, action.option)
+    index = match_option(options, action.option)
     if index is None:
         listed = " | ".join(options[:30]) + (" | …" if len(options) > 30 else "")
         raise ActionError(f'{target.name} has no option like "{action.option}". Its options are: {listed}')
@@ -143,7 +136,7 @@ async def _scroll(s: Session, action: Scroll) -> list[str]:
             where = "the page"
     if not result.get("moved"):
         end = "bottom" if action.direction == "down" else "top"
-        notes.append(f"Already at the {end} of {where}; scrolling {action.direction} changed nothing.")
+        notes.append(AT_EDGE_NOTE.format(end=end, where=where, direction=action.direction))
     return notes
 
 
@@ -194,4 +187,4 @@ async def run_action(s: Session, action: Action) -> list[str]:
     return await handler(s, action)
 
 
-__all__ = ["run_action", "choose_option", "normalize_key"]
+__all__ = ["run_action", "normalize_key"]

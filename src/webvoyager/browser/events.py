@@ -39,6 +39,10 @@ def _safe_name(name: str) -> str:
     return name[:120]
 
 
+BLOCKED_PHRASE = "was blocked (allowed domains:"
+"""Part of every note about a navigation refused by the allowed-domains rule."""
+
+
 class SessionEvents:
     """Listens to one session's context and main page; collects notes and background work."""
 
@@ -113,7 +117,7 @@ class SessionEvents:
     def blocked_note(self, url: str) -> str:
         """The sentence that tells the model a navigation was refused."""
         host = urlparse(url).hostname or url
-        return (f"Navigation to {host} ({url}) was blocked (allowed domains: {', '.join(self.allowed)}). "
+        return (f"Navigation to {host} ({url}) {BLOCKED_PHRASE} {', '.join(self.allowed)}). "
                 "Stay on the allowed sites.")
 
     # ---- new tabs and popups ---------------------------------------------------------------

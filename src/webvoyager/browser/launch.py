@@ -11,6 +11,7 @@ from playwright.async_api import Playwright
 
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import BrowserError
+from webvoyager.text import first_line
 
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
 
@@ -45,7 +46,7 @@ async def start_browser(playwright: Playwright, config: BrowserConfig) -> PWBrow
         try:
             return await playwright.chromium.connect_over_cdp(config.cdp_url)
         except PlaywrightError as exc:
-            raise BrowserError(f"could not connect to the browser at {config.cdp_url}: {_first_line(exc)}. "
+            raise BrowserError(f"could not connect to the browser at {config.cdp_url}: {first_line(exc)}. "
                                "Start Chromium with --remote-debugging-port and check the URL.") from exc
     executable = resolve_executable(config)
     try:
@@ -55,14 +56,9 @@ async def start_browser(playwright: Playwright, config: BrowserConfig) -> PWBrow
             args=[*CHROMIUM_ARGS, *config.extra_args],
         )
     except PlaywrightError as exc:
-        message = _first_line(exc)
+        message = first_line(exc)
         if executable is None and "Executable doesn't exist" in str(exc):
             raise BrowserError("no Chromium found. Run `playwright install chromium` or "
                                "`apt-get install chromium` (or set WEBVOYAGER_CHROMIUM).") from exc
         raise BrowserError(f"could not start Chromium ({executable or 'bundled'}): {message}. "
                            "Check that it runs (`chromium --version`); headed mode needs a display.") from exc
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__

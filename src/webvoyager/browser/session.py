@@ -27,6 +27,7 @@ from webvoyager.browser.settle import NetworkTracker, settle
 from webvoyager.browser.targets import Resolved, resolve_label, resolve_point
 from webvoyager.browser.types import Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target
 from webvoyager.errors import ActionError, BrowserError, PageLoadError
+from webvoyager.text import first_line
 from webvoyager.tasks import PageState
 
 
@@ -143,10 +144,10 @@ class Session:
         try:
             await self._page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
         except PlaywrightTimeoutError as exc:
-            raise PageLoadError(f"{url} never loaded within {timeout:.0f}s: {_first_line(exc)}. "
+            raise PageLoadError(f"{url} never loaded within {timeout:.0f}s: {first_line(exc)}. "
                                 "Check the URL / that the server is up.") from exc
         except PlaywrightError as exc:
-            message = _first_line(exc)
+            message = first_line(exc)
             if "Download is starting" not in message:   # a PDF or file: the download handler reads it
                 raise PageLoadError(f"{url} could not be loaded: {message}. "
                                     "Check the URL / that the server is up.") from exc
@@ -173,7 +174,7 @@ class Session:
                 # A navigation that started after the last settle (a timed redirect, a late script)
                 # destroys the document mid-scan: wait for the new one and look again.
                 if attempt == 2 or "closed" in str(exc):
-                    raise BrowserError(f"could not observe the page {self._page.url}: {_first_line(exc)}") from exc
+                    raise BrowserError(f"could not observe the page {self._page.url}: {first_line(exc)}") from exc
                 await self._settle()
         self._refs, self._elements = scan.refs, scan.elements
         notes, self._events.notes = self._events.notes, []
@@ -255,8 +256,3 @@ class Session:
             await self.context.close()
         except PlaywrightError:
             pass
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__

@@ -72,6 +72,11 @@ class Observation:
     observation_id: int = 0
     viewport: tuple[int, int] = (1024, 768)
     text_only: bool = False
+    # What the agent loop reports about the previous step (typed, so no policy parses prose):
+    last_action: str | None = None        # the previous step's action in canonical text
+    last_action_error: str | None = None  # why executing it failed, in words for the model
+    reply_error: str | None = None        # why the previous reply held no usable action
+    loop_warning: str | None = None       # the loop guard's warning about a repeated action
 
 
 # ----- actions -------------------------------------------------------------------------------

@@ -11,8 +11,10 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from webvoyager.cli import options as opt
 from webvoyager.cli.common import console, friendly_errors
 from webvoyager.errors import ConfigError
+from webvoyager.runs.summary import Rate, Summary
 
 
 @contextlib.contextmanager
@@ -27,28 +29,27 @@ def _maybe_sandbox(suite: str) -> Iterator[int | None]:
         yield sandbox.port
 
 
-def print_summary(summary: dict[str, Any], title: str = "Results") -> None:
-    """The per-site table of a summary.json (tasks, answered, success by signal, steps, cost)."""
+def _pct(rate: Rate) -> str:
+    return "-" if rate.rate is None else f"{100 * rate.rate:.1f}% ({rate.success}/{rate.tasks})"
+
+
+def print_summary(summary: Summary, title: str = "Results") -> None:
+    """The per-site table of a run's summary (tasks, answered, success by signal, steps, cost)."""
     table = Table(title=title)
     for col in ("site", "tasks", "answered", "success", "checked", "judged", "golden", "mean steps", "cost"):
         table.add_column(col, justify="left" if col == "site" else "right")
-
-    def pct(block: dict[str, Any]) -> str:
-        return "-" if block["rate"] is None else f"{100 * block['rate']:.1f}% ({block['success']}/{block['tasks']})"
-
-    rows = list(summary["sites"].items()) + [("overall", summary["overall"])]
-    for name, s in rows:
-        steps = "-" if s["mean_steps"] is None else f"{s['mean_steps']:.1f}"
-        cost = "-" if s["cost_usd"] is None else f"${s['cost_usd']:.2f}"
-        sig = s["by_signal"]
-        table.add_row(escape(name), str(s["tasks"]), str(s["answered"]), pct(s["success"]), pct(sig["checked"]),
-                      pct(sig["judged"]), pct(sig["golden"]), steps, cost,
+    for name, s in [*summary.sites.items(), ("overall", summary.overall)]:
+        steps = "-" if s.mean_steps is None else f"{s.mean_steps:.1f}"
+        cost = "-" if s.cost_usd is None else f"${s.cost_usd:.2f}"
+        sig = s.by_signal
+        table.add_row(escape(name), str(s.tasks), str(s.answered), _pct(s.success), _pct(sig["checked"]),
+                      _pct(sig["judged"]), _pct(sig["golden"]), steps, cost,
                       style="bold" if name == "overall" else None)
     console.print(table)
 
 
 def _already_done(run_dir: Path, tasks: list[Any]) -> int:
-    from webvoyager.bench.store import STORE_NAME, RunStore
+    from webvoyager.runs.store import STORE_NAME, RunStore
 
     if not (run_dir / STORE_NAME).is_file():
         return 0
@@ -58,45 +59,36 @@ def _already_done(run_dir: Path, tasks: list[Any]) -> int:
 
 
 @friendly_errors
+@opt.with_agent_options(skip=("confirm",))
 def bench(
     suite: str = typer.Argument(..., help="sandbox, webvoyager, gaia, seeact-online, or a tasks JSONL path."),
-    model: str = typer.Option(..., "--model", help="openai:MODEL, anthropic:MODEL, scripted:PATH, human, reference."),
+    model: str = typer.Option(..., "--model", help=opt.MODEL_HELP),
     workers: int = typer.Option(1, "--workers", min=1, help="Tasks run at once (one shared browser)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Run directory (default runs/bench-<time>)."),
+    out: opt.Out = None,
     limit: Optional[int] = typer.Option(None, "--limit", min=1, help="Run only the first N tasks."),
     site: list[str] = typer.Option([], "--site", help="Only tasks of this site; repeatable."),
     task_id: list[str] = typer.Option([], "--id", help="Only this task id; repeatable."),
     resume: bool = typer.Option(False, "--resume", help="Continue the run in --out: finished tasks are kept."),
     redate: bool = typer.Option(False, "--redate", help="Move dates that have passed into the future."),
     task_timeout: float = typer.Option(600.0, "--task-timeout", help="Wall-clock limit per task, seconds."),
-    max_steps: int = typer.Option(15, "--max-steps", min=1, help="Model calls per task at most."),
-    policy: str = typer.Option("webvoyager", "--policy", help="webvoyager or seeact."),
-    grounding: str = typer.Option("choice", "--grounding", help="SeeAct grounding: choice, som, attributes, "
-                                  "coordinates."),
-    context_images: int = typer.Option(3, "--context-images", min=1,
-                                       help="Newest observations that keep their screenshot."),
-    text_only: bool = typer.Option(False, "--text-only", help="Accessibility tree instead of screenshots."),
-    temperature: float = typer.Option(1.0, "--temperature", help="Sampling temperature sent to the model."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Sampling seed (providers that support it)."),
     data: Optional[Path] = typer.Option(None, "--data", help="Folder or file of the suite's data "
                                         "(default: $WEBVOYAGER_DATA)."),
     site_table: Optional[Path] = typer.Option(None, "--site-table", help="SeeAct short-name -> URL table "
                                               "(website_dict.py or JSON)."),
-    base_url: Optional[str] = typer.Option(None, "--base-url", help="OpenAI-compatible server (vLLM, Ollama...)."),
-    headed: bool = typer.Option(False, "--headed", help="Show the browser window."),
+    base_url: opt.BaseUrl = None,
+    *,
+    agent: opt.AgentOptions,
 ) -> None:
     """Run a suite of tasks with N workers into a run directory (resumable), then print per-site results."""
-    from webvoyager.agent.api import RunSettings, new_run_dir, write_run_json
+    from webvoyager.api import check_model_ready, create_model, new_run_dir, write_run_json
     from webvoyager.bench.progress import ProgressBar
     from webvoyager.bench.runner import BenchOptions, run_bench
     from webvoyager.bench.suites import load_suite
-    from webvoyager.models.factory import check_model_ready, create_model
 
     if resume and out is None:
         raise ConfigError("--resume needs --out DIR: the run directory to continue")
     check_model_ready(model, base_url=base_url)  # before any browser or sandbox starts
-    settings = RunSettings(policy=policy, grounding=grounding, max_steps=max_steps, context_images=context_images,
-                           text_only=text_only, temperature=temperature, seed=seed, headless=not headed).validate()
+    settings = agent.settings()
     options = BenchOptions(workers=workers, task_timeout_s=task_timeout, resume=resume).validate()
     run_dir = out or new_run_dir(prefix="bench")
     with _maybe_sandbox(suite) as port:

@@ -41,7 +41,7 @@ class ModelChoice:
 
 def choose_model(model: str | None, environ: Mapping[str, str] | None = None) -> ModelChoice:
     """`--model` if given; else OpenAI or Anthropic when their key is set; else `reference`."""
-    from webvoyager.agent.api import DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL
+    from webvoyager.api.models import DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_MODEL
 
     env = os.environ if environ is None else environ
     if model:
@@ -87,14 +87,14 @@ def _plug_in_hint() -> str:
 
 
 def _default_out_dir() -> Path:
-    from webvoyager.agent.api import new_run_dir
+    from webvoyager.api.rundir import new_run_dir
 
     return new_run_dir(prefix="demo")
 
 
 async def _run_demo(task_id: str | None, choice: ModelChoice, base_url: str | None, headed: bool,
                     out: Path) -> bool:
-    from webvoyager.agent.api import RunSettings, run_task_async
+    from webvoyager.api import RunSettings, run_task_async
     from webvoyager.cli.run_cmd import StepPrinter, print_result
     from webvoyager.sandbox.catalog import load_sandbox_tasks
     from webvoyager.sandbox.server import Sandbox
@@ -136,7 +136,7 @@ def register(app: typer.Typer) -> None:
         out: Optional[Path] = typer.Option(None, "--out", help="Run directory (default: runs/demo-<time>)."),
     ) -> None:
         """Watch the agent solve a sandbox task (offline with the reference model when no API key is set)."""
-        from webvoyager.models.factory import check_model_ready
+        from webvoyager.api import check_model_ready
 
         choice = choose_model(model)
         check_model_ready(choice.spec, base_url=base_url)  # a missing key fails here, before any browser

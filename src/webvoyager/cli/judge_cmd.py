@@ -44,9 +44,9 @@ def judge_run_cmd(
     base_url: Optional[str] = typer.Option(None, "--base-url", help="OpenAI-compatible server (vLLM, Ollama...)."),
 ) -> None:
     """Judge every finished task of RUN_DIR; writes judgement.json per task and updates summary.json."""
-    from webvoyager.judge.record import Judgement
+    from webvoyager.runs.judgements import Judgement
     from webvoyager.judge.runner import JudgeSettings, judge_run, parse_images
-    from webvoyager.models.factory import check_model_ready, create_model
+    from webvoyager.api import check_model_ready, create_model
 
     settings = JudgeSettings(protocol=protocol, images=parse_images(images), workers=workers, force=force).validate()
     check_model_ready(model, base_url=base_url)
@@ -61,7 +61,7 @@ def judge_run_cmd(
     console.print(f"Judged {len(report.judged)} task(s): {report.success} SUCCESS; skipped {len(report.skipped)} "
                   f"already judged; {len(report.errors)} error(s).")
     from webvoyager.cli.bench_cmd import print_summary
-    from webvoyager.bench.summary import write_summary
+    from webvoyager.runs.summary import write_summary
 
     print_summary(write_summary(run_dir), title=f"Results ({protocol} judge)")
     if report.errors:

@@ -43,7 +43,7 @@ def eval_cmd(
     if predictions is not None:
         report = runner.score_saved(steps, predictions)
     else:
-        from webvoyager.models.factory import create_model
+        from webvoyager.api import create_model
         from webvoyager.seeact.ranker import make_ranker
 
         chat = create_model(model, base_url=base_url)  # type: ignore[arg-type]

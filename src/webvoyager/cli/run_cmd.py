@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
 from webvoyager.agent.redact import Redactor
+from webvoyager.cli import options as opt
 from webvoyager.cli.common import console, err_console, friendly_errors
 from webvoyager.trajectory import Result, Step
 
@@ -40,9 +40,9 @@ class StepPrinter:
             self.out.print(f"  [bold green]Action:[/] {escape(step.action)}")
         if step.error:
             self.out.print(f"  [bold red]Error:[/] {escape(step.error)}")
-        for note in step.extra.get("outcome_notes", []):
+        for note in step.outcome_notes:
             self.out.print(f"  [yellow]Note:[/] {escape(str(note))}")
-        if step.extra.get("loop_warning"):
+        if step.loop_warning:
             self.out.print("  [yellow]Loop guard:[/] the same action on an unchanged page; the model is warned")
 
 
@@ -81,49 +81,28 @@ def setup_logging(redactor: Redactor | None = None, level: int = logging.WARNING
 
 
 @friendly_errors
+@opt.with_agent_options()
 def run(
     task: str = typer.Argument(..., help="What the agent should do, in plain words."),
     url: str = typer.Option(..., "--url", help="Start page of the task."),
-    model: Optional[str] = typer.Option(None, "--model", help="openai:MODEL, anthropic:MODEL, scripted:PATH, "
-                                        "human or reference (default: from OPENAI_API_KEY / ANTHROPIC_API_KEY)."),
-    base_url: Optional[str] = typer.Option(None, "--base-url", help="OpenAI-compatible server (vLLM, Ollama...)."),
-    max_steps: int = typer.Option(15, "--max-steps", min=1, help="Model calls at most."),
-    context_images: int = typer.Option(3, "--context-images", min=1,
-                                       help="Newest observations that keep their screenshot."),
-    text_only: bool = typer.Option(False, "--text-only", help="Accessibility tree instead of screenshots."),
-    headed: bool = typer.Option(False, "--headed", help="Show the browser window."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Run directory (default runs/run-<time>)."),
-    allowed_domain: list[str] = typer.Option([], "--allowed-domain",
-                                             help="Only these domains (and subdomains) may load; repeatable."),
-    policy: str = typer.Option("webvoyager", "--policy", help="webvoyager or seeact."),
-    grounding: str = typer.Option("choice", "--grounding", help="SeeAct grounding: choice, som, attributes, "
-                                  "coordinates."),
-    temperature: float = typer.Option(1.0, "--temperature", help="Sampling temperature sent to the model."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Sampling seed (providers that support it)."),
-    stuck_after: int = typer.Option(3, "--stuck-after", min=2,
-                                    help="Identical steps on an unchanged page before stopping as stuck."),
-    secret_env: list[str] = typer.Option([], "--secret-env", help="Name of an env var holding a secret: redacted "
-                                         "everywhere; write {{NAME}} in the task where the agent must type it "
-                                         "(the model never sees the value); repeatable."),
-    confirm: bool = typer.Option(False, "--confirm", help="SeeAct: a person approves, rejects or takes over each "
-                                 "state-changing action (typing, selecting, submitting) at the terminal."),
+    model: opt.Model = None,
+    base_url: opt.BaseUrl = None,
+    out: opt.Out = None,
+    *,
+    agent: opt.AgentOptions,
 ) -> None:
     """Run one task with a web agent and show each step live; exit 0 when it answered."""
-    from webvoyager.agent.api import RunSettings, default_model_spec, new_run_dir, run_task
-    from webvoyager.models.factory import check_model_ready
+    from webvoyager.api import check_model_ready, default_model_spec, new_run_dir, run_task
 
     spec = model or default_model_spec()
     check_model_ready(spec, base_url=base_url)  # a missing key is reported before any browser starts
-    settings = RunSettings(policy=policy, max_steps=max_steps, context_images=context_images, text_only=text_only,
-                           temperature=temperature, seed=seed, allowed_domains=tuple(allowed_domain),
-                           stuck_after=stuck_after, grounding=grounding, secret_env=tuple(secret_env),
-                           headless=not headed, confirm=confirm).validate()
+    settings = agent.settings()
     setup_logging(settings.redactor())
     run_dir = out or new_run_dir()
     console.print(f"[bold]Task:[/] {escape(task)}\n[bold]Start:[/] {escape(url)}   [bold]Model:[/] {escape(spec)}"
-                  f"   [bold]Policy:[/] {policy}")
+                  f"   [bold]Policy:[/] {settings.policy}")
     result = run_task(task, url=url, model=spec, out_dir=run_dir, settings=settings, base_url=base_url,
-                      on_step=StepPrinter(max_steps=max_steps))
+                      on_step=StepPrinter(max_steps=settings.max_steps))
     print_result(result, run_dir)
     raise typer.Exit(code=0 if result.answered else 1)
 

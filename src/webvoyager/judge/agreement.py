@@ -12,9 +12,9 @@ import csv
 from dataclasses import dataclass
 from pathlib import Path
 
-from webvoyager.bench.records import load_records
+from webvoyager.runs.records import load_records
 from webvoyager.errors import ConfigError
-from webvoyager.judge.record import archive_path, load_judgement
+from webvoyager.runs.judgements import archive_path, load_judgement
 
 _TRUE = {"1", "true", "yes", "success", "y", "t"}
 _FALSE = {"0", "false", "no", "not success", "failure", "fail", "n", "f"}

@@ -17,18 +17,18 @@ from pathlib import Path
 from typing import Sequence
 
 from webvoyager.judge.evidence import Evidence
-from webvoyager.judge.record import NOT_SUCCESS, Judgement, Requirement
+from webvoyager.runs.judgements import NOT_SUCCESS, Judgement, Requirement
 from webvoyager.judge.verdict import parse_requirement_list, parse_requirement_verdicts, parse_verdict
 from webvoyager.models.base import ChatModel, ImagePart, Message, TextPart
+from webvoyager.prompts import Prompt, load_prompt
 from webvoyager.usage import Usage
 
 PROTOCOLS = ("webvoyager", "keypoints")
-PROMPTS = Path(__file__).parent / "prompts"
 MAX_TOKENS = 1024
 
 
-def _prompt(name: str) -> str:
-    return (PROMPTS / name).read_text(encoding="utf-8").strip()
+def _prompt(name: str) -> Prompt:
+    return load_prompt("webvoyager.judge", name)
 
 
 def _images(paths: Sequence[Path]) -> list[ImagePart]:
@@ -47,8 +47,8 @@ async def judge_webvoyager(ev: Evidence, model: ChatModel, *, images: int | None
     if ev.answer is None:
         return no_answer_judgement(ev, "webvoyager", model.spec)
     shots = ev.last_screenshots(images)
-    user = _prompt("webvoyager_user.txt").format(task=ev.question, answer=ev.answer, n_images=len(shots))
-    messages = [Message.text("system", _prompt("webvoyager_system.txt")),
+    user = _prompt("webvoyager_user.txt").render(task=ev.question, answer=ev.answer, n_images=len(shots))
+    messages = [Message.text("system", _prompt("webvoyager_system.txt").text),
                 Message("user", (TextPart(user), *_images(shots)))]
     reply = await model.complete(messages, temperature=0.0, max_tokens=MAX_TOKENS)
     verdict = parse_verdict(reply.text)
@@ -62,7 +62,7 @@ async def judge_keypoints(ev: Evidence, model: ChatModel, *, images: int | None)
     if ev.answer is None:
         return no_answer_judgement(ev, "keypoints", model.spec)
     extract = await model.complete(
-        [Message.text("user", _prompt("keypoints_extract.txt").format(task=ev.question))],
+        [Message.text("user", _prompt("keypoints_extract.txt").render(task=ev.question))],
         temperature=0.0, max_tokens=MAX_TOKENS)
     requirements = parse_requirement_list(extract.text)
     usage: Usage = extract.usage
@@ -71,10 +71,10 @@ async def judge_keypoints(ev: Evidence, model: ChatModel, *, images: int | None)
                          reasoning=extract.text, usage=usage, error="the judge listed no key requirements")
     shots = ev.last_screenshots(images)
     listing = "\n".join(f"{i}. {r}" for i, r in enumerate(requirements, start=1))
-    user = _prompt("keypoints_judge_user.txt").format(task=ev.question, requirements=listing,
+    user = _prompt("keypoints_judge_user.txt").render(task=ev.question, requirements=listing,
                                                       actions=ev.action_lines(), n_images=len(shots))
     reply = await model.complete(
-        [Message.text("system", _prompt("keypoints_judge_system.txt")),
+        [Message.text("system", _prompt("keypoints_judge_system.txt").text),
          Message("user", (TextPart(user), *_images(shots)))],
         temperature=0.0, max_tokens=MAX_TOKENS)
     usage = usage + reply.usage

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from webvoyager.bench.records import load_records
-from webvoyager.bench.summary import write_summary
+from webvoyager.runs.records import load_records
+from webvoyager.runs.summary import write_summary
 from webvoyager.errors import ConfigError, ModelError
 from webvoyager.judge.evidence import load_evidence
 from webvoyager.judge.protocols import PROTOCOLS, judge_task
-from webvoyager.judge.record import Judgement, archive_path, load_judgement
+from webvoyager.runs.judgements import Judgement, archive_path, load_judgement
 from webvoyager.models.base import ChatModel
 from webvoyager.trajectory import TaskDir
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from webvoyager.judge.record import NOT_SUCCESS, SUCCESS, Requirement
+from webvoyager.runs.judgements import NOT_SUCCESS, SUCCESS, Requirement
 
 _VERDICT = re.compile(r"\b(not[\s_-]+success|success)\b", re.IGNORECASE)
 _REQUIREMENT = re.compile(

@@ -1,11 +1,11 @@
-"""Model layer: the ChatModel protocol and its providers (openai, anthropic, scripted, human, reference).
+"""Model layer: the ChatModel protocol and its providers (openai, anthropic, scripted, human).
 
-Entry points: `create_model(spec)` builds a model from a spec string, `check_model_ready(spec)` raises
-ConfigError for an unusable spec before any browser starts, `ScriptedModel` replays canned replies.
+Any spec string, stand-ins included, is built by `webvoyager.api.create_model(spec)`; here
+`parse_model_spec` reads a spec and `ScriptedModel` replays canned replies.
 """
 
 from webvoyager.models.base import ChatModel, Completion, ImagePart, Message, TextPart
-from webvoyager.models.factory import ModelSpec, check_model_ready, create_model, parse_model_spec
+from webvoyager.models.factory import ModelSpec, parse_model_spec
 from webvoyager.models.scripted import ScriptedModel, ScriptedReply
 
 __all__ = [
@@ -15,8 +15,6 @@ __all__ = [
     "Message",
     "TextPart",
     "ModelSpec",
-    "check_model_ready",
-    "create_model",
     "parse_model_spec",
     "ScriptedModel",
     "ScriptedReply",

@@ -1,6 +1,8 @@
-"""Model spec strings (`--model`) to ChatModel instances, and the checks to run before a browser starts.
+"""Model spec strings (`--model`) and the provider models they name, with the checks to run before a
+browser starts.
 
-Specs: `openai:MODEL`, `anthropic:MODEL`, `scripted:PATH`, `human`, `reference`.
+Specs: `openai:MODEL`, `anthropic:MODEL`, `scripted:PATH`, `human`, and the offline stand-ins
+(`reference`), which are built a layer up (`webvoyager.api.create_model`, the entry point for any spec).
 API keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY (or the `api_key` argument). With a base URL
 (argument, or OPENAI_BASE_URL / ANTHROPIC_BASE_URL) and no key, a placeholder key is sent, since local
 OpenAI-compatible servers (vLLM, Ollama, LM Studio) need none.
@@ -14,9 +16,12 @@ from typing import Mapping
 
 from webvoyager.errors import ConfigError
 from webvoyager.models.base import ChatModel
+from webvoyager.models.human import HumanModel
 from webvoyager.models.retry import RetryPolicy
+from webvoyager.models.scripted import ScriptedModel, load_script
 
-PROVIDERS = ("openai", "anthropic", "scripted", "human", "reference")
+STANDIN_NAMES = ("reference",)
+PROVIDERS = ("openai", "anthropic", "scripted", "human", *STANDIN_NAMES)
 _NAMED = ("openai", "anthropic", "scripted")  # providers that need a ":NAME" part
 _USAGE = "use openai:MODEL, anthropic:MODEL, scripted:PATH, human or reference"
 
@@ -79,34 +84,20 @@ def _resolve_endpoint(provider: str, base_url: str | None, api_key: str | None) 
                       "compatible proxy)")
 
 
-def _import_reference() -> type:
-    try:
-        from webvoyager.models.reference import ReferenceModel
-    except ImportError as exc:
-        raise ConfigError(f"the reference model is not available in this installation ({exc}); "
-                          "use scripted:PATH or a real model") from None
-    return ReferenceModel
+def check_provider_ready(parsed: ModelSpec, *, base_url: str | None = None, api_key: str | None = None) -> None:
+    """Raise ConfigError now (before any browser starts) if the provider model cannot be used as given.
 
-
-def check_model_ready(spec: str, *, base_url: str | None = None, api_key: str | None = None) -> None:
-    """Raise ConfigError now (before any browser starts) if `spec` cannot be used as given.
-
-    Checks the spec syntax, the API key or base URL of network providers, that a scripted file
-    exists and parses, and that the reference model is installed. Makes no network call.
+    Checks the API key or base URL of network providers and that a scripted file exists and parses.
+    Makes no network call.
     """
-    parsed = parse_model_spec(spec)
     if parsed.provider in _ENDPOINTS:
         _resolve_endpoint(parsed.provider, base_url, api_key)
     elif parsed.provider == "scripted":
-        from webvoyager.models.scripted import load_script
-
         load_script(parsed.name)
-    elif parsed.provider == "reference":
-        _import_reference()
 
 
-def create_model(
-    spec: str,
+def create_provider_model(
+    parsed: ModelSpec,
     *,
     base_url: str | None = None,
     api_key: str | None = None,
@@ -115,14 +106,13 @@ def create_model(
     prices: Mapping[str, object] | None = None,
     retry: RetryPolicy | None = None,
 ) -> ChatModel:
-    """Build the model named by `spec`.
+    """Build the provider model named by `parsed` (not a stand-in: see `webvoyager.api.create_model`).
 
     `timeout_s` bounds each HTTP attempt; `max_retries` is the number of retries after the first
     attempt (backoff base/cap from WEBVOYAGER_RETRY_BASE_S / _CAP_S), or pass a full `retry` policy.
     `prices` overrides the price table (model -> {"input": USD, "output": USD} per million tokens).
-    Raises ConfigError for an unusable spec (see `check_model_ready`).
+    Raises ConfigError for an unusable spec (see `check_provider_ready`).
     """
-    parsed = parse_model_spec(spec)
     policy = retry or RetryPolicy.from_env(max_retries=max_retries)
     if parsed.provider in _ENDPOINTS:
         from webvoyager.models.pricing import price_table
@@ -139,11 +129,7 @@ def create_model(
         return AnthropicModel(parsed.name, api_key=key, base_url=url, timeout_s=timeout_s,
                               retry=policy, prices=table)
     if parsed.provider == "scripted":
-        from webvoyager.models.scripted import ScriptedModel
-
         return ScriptedModel.from_file(parsed.name)
     if parsed.provider == "human":
-        from webvoyager.models.human import HumanModel
-
         return HumanModel()
-    return _import_reference()()
+    raise ConfigError(f"{parsed} is an offline stand-in; build it with webvoyager.api.create_model")

@@ -1,4 +1,4 @@
-"""Retries for provider calls: exponential backoff with jitter, Retry-After, and clear final errors.
+"""Retries for provider calls (tenacity): exponential backoff with jitter, Retry-After, clear final errors.
 
 The provider SDKs' own retries are switched off (max_retries=0) so that these are the only ones and
 every retry is logged (logger "webvoyager.models") with its cause. Rate limits (429), conflicts and
@@ -19,6 +19,8 @@ import time
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Awaitable, Callable, Literal, Sequence, TypeVar
+
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, stop_after_attempt
 
 from webvoyager.errors import ModelError
 
@@ -176,6 +178,14 @@ def redact(text: str, secrets: Sequence[str | None]) -> str:
     return text
 
 
+class _Retryable(Exception):
+    """A classified transient failure, carried through tenacity to the next attempt."""
+
+    def __init__(self, failure: Failure, message: str) -> None:
+        super().__init__(message)
+        self.failure, self.message = failure, message
+
+
 async def call_with_retries(
     call: Callable[[], Awaitable[T]],
     *,
@@ -187,12 +197,11 @@ async def call_with_retries(
     secrets: Sequence[str | None] = (),
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
 ) -> T:
-    """Run `call`, retrying transient failures per `policy`; raise `ModelError` when it fails for good.
-
-    `key_hint` names what to check on an auth failure (e.g. "OPENAI_API_KEY").
-    """
+    """Run `call`, retrying transient failures per `policy` (with tenacity); raise `ModelError` when it
+    fails for good. `key_hint` names what to check on an auth failure (e.g. "OPENAI_API_KEY")."""
     attempts = policy.max_retries + 1
-    for attempt in range(1, attempts + 1):
+
+    async def attempt() -> T:
         try:
             return await call()
         except Exception as exc:  # noqa: BLE001 - classified below; unknown errors re-raised
@@ -202,20 +211,31 @@ async def call_with_retries(
             message = redact(failure.message, secrets)
             if not failure.retryable:
                 raise _fatal_error(failure, message, provider, model, key_hint) from None
-            if attempt == attempts:
-                raise ModelError(
-                    f"{provider} call for model {model!r} failed after {attempts} attempt(s); "
-                    f"last error: {failure.describe()}: {message}",
-                    retryable=True,
-                ) from None
-            wait = policy.delay(attempt, failure.retry_after)
-            source = " (Retry-After)" if failure.retry_after is not None else ""
-            logger.warning(
-                "%s attempt %d/%d failed (%s: %s); retrying in %.2fs%s",
-                provider, attempt, attempts, failure.describe(), message, wait, source,
-            )
-            await sleep(wait)
-    raise AssertionError("unreachable")  # the loop always returns or raises
+            raise _Retryable(failure, message) from None
+
+    def wait(state: RetryCallState) -> float:
+        error = state.outcome.exception() if state.outcome else None
+        retry_after = error.failure.retry_after if isinstance(error, _Retryable) else None
+        return policy.delay(state.attempt_number, retry_after)
+
+    def before_sleep(state: RetryCallState) -> None:
+        error = state.outcome.exception() if state.outcome else None
+        if isinstance(error, _Retryable):
+            source = " (Retry-After)" if error.failure.retry_after is not None else ""
+            delay = state.next_action.sleep if state.next_action else 0.0
+            logger.warning("%s attempt %d/%d failed (%s: %s); retrying in %.2fs%s", provider, state.attempt_number,
+                           attempts, error.failure.describe(), error.message, delay, source)
+
+    retrying = AsyncRetrying(stop=stop_after_attempt(attempts), wait=wait, retry=retry_if_exception_type(_Retryable),
+                             before_sleep=before_sleep, sleep=sleep, reraise=True)
+    try:
+        return await retrying(attempt)
+    except _Retryable as last:
+        raise ModelError(
+            f"{provider} call for model {model!r} failed after {attempts} attempt(s); "
+            f"last error: {last.failure.describe()}: {last.message}",
+            retryable=True,
+        ) from None
 
 
 def _fatal_error(failure: Failure, message: str, provider: str, model: str, key_hint: str) -> ModelError:

@@ -20,8 +20,8 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from webvoyager.bench.records import TaskRecord, load_records
-from webvoyager.bench.summary import summarize
+from webvoyager.runs.records import TaskRecord, load_records
+from webvoyager.runs.summary import Rate, read_summary, summarize
 from webvoyager.fileio import write_text_atomic
 from webvoyager.report.chart import Bar, bar_chart
 from webvoyager.trajectory import Step, TaskDir
@@ -56,8 +56,8 @@ def _task_page(run_dir: Path, rec: TaskRecord) -> TaskPage:
     return TaskPage(rec, _anchor(rec.dirname), steps, urls)
 
 
-def _fmt_pct(block: dict[str, Any]) -> str:
-    return "–" if block.get("rate") is None else f"{100 * block['rate']:.1f}%"
+def _fmt_pct(rate: Rate) -> str:
+    return "–" if rate.rate is None else f"{100 * rate.rate:.1f}%"
 
 
 def _env() -> Environment:
@@ -73,11 +73,10 @@ def _env() -> Environment:
 def render_html(run_dir: Path) -> str:
     """The report page for `run_dir`."""
     records = load_records(run_dir)
-    summary = summarize(records, run_wall_s=_json(run_dir / "summary.json").get("run_wall_s"))
-    bars = [Bar(site, s["success"]["rate"], f"({s['success']['success']}/{s['tasks']})")
-            for site, s in summary["sites"].items()]
-    bars.append(Bar("overall", summary["overall"]["success"]["rate"],
-                    f"({summary['overall']['success']['success']}/{summary['overall']['tasks']})"))
+    previous = read_summary(run_dir)
+    summary = summarize(records, run_wall_s=previous.run_wall_s if previous else None)
+    groups = [*summary.sites.items(), ("overall", summary.overall)]
+    bars = [Bar(name, s.success.rate, f"({s.success.success}/{s.tasks})") for name, s in groups]
     return _env().get_template("report.html.j2").render(
         run_dir=run_dir.resolve(), run=_json(run_dir / "run.json"), summary=summary, chart=bar_chart(bars),
         tasks=[_task_page(run_dir, r) for r in records],

@@ -111,7 +111,7 @@ class SandboxHTTPServer(ThreadingHTTPServer):
         port = self.server_address[1]
         counts = Counter(urlparse(t.start_url).hostname for t in load_sandbox_tasks())
         cards = [{"name": name, "title": site.title, "url": f"http://{name}{HOST_SUFFIX}:{port}/",
-                  "about": _first_line(type(site).__doc__ or importlib.import_module(type(site).__module__).__doc__), "tasks": counts.get(f"{name}{HOST_SUFFIX}", 0)}
+                  "about": _first_sentence(type(site).__doc__ or importlib.import_module(type(site).__module__).__doc__), "tasks": counts.get(f"{name}{HOST_SUFFIX}", 0)}
                  for name, site in sorted(self.sites.items())]
         env = Environment(loader=FileSystemLoader(str(Path(__file__).parent / "templates")),
                           autoescape=select_autoescape(["html"]))
@@ -120,7 +120,7 @@ class SandboxHTTPServer(ThreadingHTTPServer):
         return Response(html)
 
 
-def _first_line(doc: str | None) -> str:
+def _first_sentence(doc: str | None) -> str:
     """The first sentence of a site's docstring, as its one-line description."""
     text = " ".join((doc or "").split())
     return text.split(". ")[0].rstrip(".") + "." if text else ""

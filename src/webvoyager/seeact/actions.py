@@ -22,7 +22,7 @@ from webvoyager.browser.types import (
     Select,
     Type,
 )
-from webvoyager.seeact.parse import closest_option
+from webvoyager.text import match_option
 
 # Operations that need a target element (or point); the others act on the page or the keyboard.
 ELEMENT_OPS = frozenset({"CLICK", "TYPE", "SELECT", "HOVER"})
@@ -103,8 +103,9 @@ def build_action(operation: str, value: str, target: int | Point | None, element
             return Built(None, "SELECT needs a VALUE: the option to choose")
         option = value
         if element is not None and element.options:
-            option = closest_option(element.options, value) or ""
-            if not option:
+            index = match_option(element.options, value)
+            option = element.options[index] if index is not None else ""
+            if index is None:
                 shown = ", ".join(element.options[:12])
                 return Built(None, f"the drop-down list has no option like {value!r} (options: {shown})")
         return Built(Select(target, option), value=option)

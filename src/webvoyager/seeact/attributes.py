@@ -16,7 +16,11 @@ from webvoyager.seeact import messages
 from webvoyager.seeact.actions import PAGE_OPS, element_role
 from webvoyager.seeact.choices import make_batches
 from webvoyager.seeact.grounding import Ask, Grounded, describe_element
-from webvoyager.seeact.parse import norm_words, parse_grounding
+from webvoyager.seeact.parse import parse_grounding
+from webvoyager.text import norm_words
+
+NOT_FOUND = "no element on the page looks like"
+"""How a reply naming no visible element starts (offline stand-ins scroll on it to look further)."""
 
 KINDS = {
     "BUTTON": {"button", "submit", "reset", "image", "menuitem", "tab"},
@@ -94,7 +98,7 @@ async def ground_attributes(ask: Ask, convo: list[Message], elements: Sequence[E
     matches = find_matches(reply.element_type, reply.element_text, elements)
     out.extra["matches"] = [e.label for e in matches]
     if not matches:
-        out.error = (f"no element on the page looks like a {reply.element_type or 'element'} with the text "
+        out.error = (f"{NOT_FOUND} a {reply.element_type or 'element'} with the text "
                      f"{reply.element_text!r}; copy the element's visible text exactly, or scroll to find it")
         return out
     if len(matches) == 1:

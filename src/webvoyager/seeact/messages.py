@@ -7,9 +7,35 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from webvoyager.browser.types import Observation
 from webvoyager.models.base import ImagePart, Message, TextPart
 from webvoyager.seeact import prompts
 from webvoyager.seeact.choices import ChoiceBatch
+
+# Phrases that identify each kind of message (each is in its prompt file; a test checks it). Offline
+# stand-in models that answer SeeAct conversations recognise the stage by them.
+GENERATION_MARK = "Work through these points before you decide"
+CHOICE_MARK = "Then answer a multiple-choice question."
+SOM_MARK = "with candidate elements outlined"
+ATTRIBUTES_MARK = "ELEMENT TYPE:"
+PICK_MARK = "Several elements on the page fit your description."
+POINT_MARK = "POINT: ("
+PREVIOUS_ACTIONS_HEADING = "Previous actions:"
+NOTES_HEADING = "What happened after the last action:"
+FAILED_ACTION = "The last action failed: {error}"
+UNUSABLE_REPLY = "Your previous answer could not be used: {error}"
+
+
+def feedback_notes(obs: Observation) -> list[str]:
+    """The loop's feedback on the previous step in SeeAct's words, then what the page did."""
+    lines = []
+    if obs.reply_error:
+        lines.append(UNUSABLE_REPLY.format(error=obs.reply_error))
+    if obs.last_action_error:
+        lines.append(FAILED_ACTION.format(error=obs.last_action_error))
+    if obs.loop_warning:
+        lines.append(obs.loop_warning)
+    return [*lines, *obs.notes]
 
 
 def system_message(*, online: bool) -> Message:
@@ -26,7 +52,7 @@ def notes_text(notes: Sequence[str]) -> str:
     """What happened since the last step (an error, a rejection, a dialog), as a short section."""
     if not notes:
         return ""
-    return "\nWhat happened after the last action:\n" + "\n".join(f"- {n}" for n in notes) + "\n"
+    return f"\n{NOTES_HEADING}\n" + "\n".join(f"- {n}" for n in notes) + "\n"
 
 
 def generation_message(task: str, previous_actions: Sequence[str], screenshot: bytes, *, online: bool,
@@ -49,8 +75,10 @@ def batch_note(index: int, count: int) -> str:
 
 def choice_message(batch: ChoiceBatch[object], *, online: bool, template: str = "choice", count: int = 1) -> Message:
     """Stage 2 (textual choices): one batch of lettered options plus the "none" letter."""
-    text = prompts.render(template, options=batch.option_lines(), none_letter=batch.none_letter,
-                          op_names=prompts.op_names(online), batch_note=batch_note(batch.index, count))
+    values = {"options": batch.option_lines(), "none_letter": batch.none_letter, "op_names": prompts.op_names(online)}
+    if template == "choice":  # the follow-up pick of attributes grounding is a single question
+        values["batch_note"] = batch_note(batch.index, count)
+    text = prompts.render(template, **values)
     return Message.text("user", text)
 
 

@@ -9,10 +9,8 @@ the last answer block, because echoed instructions and reasoning come before the
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
-from typing import Sequence
 
 # Operations SeeAct's policy understands, in canonical spelling.
 OPERATIONS = ("CLICK", "TYPE", "SELECT", "HOVER", "PRESS ENTER", "TERMINATE", "SCROLL UP", "SCROLL DOWN",
@@ -202,34 +200,3 @@ def _block_around(all_fields: list[Field], anchor: Field) -> list[Field]:
     before = list(reversed(all_fields[:i]))
     # Fields before the anchor only fill what the block after it lacks (order matters in the loop).
     return after + [f for f in before if f.key in ("action", "operation", "value")]
-
-
-# ----- SELECT: the option closest to what the model asked for -------------------------------------
-
-def norm_words(text: str) -> str:
-    """Lower-case words with punctuation and runs of spaces folded to single spaces (for matching)."""
-    return re.sub(r"\s+", " ", re.sub(r"[^\w\s]", " ", text.lower())).strip()
-
-
-def closest_option(options: Sequence[str], wanted: str, *, cutoff: float = 0.6) -> str | None:
-    """The option of a <select> that best matches `wanted`, or None when nothing is close.
-
-    Exact (case/punctuation-insensitive) beats containment, which beats fuzzy similarity; containment
-    prefers the shortest containing option ("Economy" picks "Economy", not "Premium Economy").
-    """
-    target = norm_words(wanted)
-    if not options or not target:
-        return None
-    normed = [(norm_words(o), o) for o in options]
-    for n, o in normed:
-        if n == target:
-            return o
-    containing = [(len(n), o) for n, o in normed if n and (target in n.split(" ") or target in n)]
-    if containing:
-        return min(containing)[1]
-    inside = [(-len(n), o) for n, o in normed if n and n in target]
-    if inside:
-        return min(inside)[1]
-    scored = [(difflib.SequenceMatcher(None, n, target).ratio(), o) for n, o in normed]
-    best_score, best = max(scored, key=lambda t: t[0])
-    return best if best_score >= cutoff else None

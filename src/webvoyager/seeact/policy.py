@@ -79,7 +79,8 @@ class SeeActPolicy:
         if not observation.screenshot:
             raise ConfigError("the SeeAct policy needs screenshots (it describes the page from one); run it "
                               "without --text-only")
-        self._mark_failure(observation.notes)
+        if self._history and not self._history[-1].status and observation.last_action_error:
+            self._history[-1].status = f"failed: {observation.last_action_error[:120]}"
         usage = Usage()
 
         async def ask(convo: list[Message]) -> Completion:
@@ -91,7 +92,7 @@ class SeeActPolicy:
 
         convo = [messages.system_message(online=True),
                  messages.generation_message(self._task.question, self.previous_actions, observation.screenshot,
-                                             online=True, notes=observation.notes)]
+                                             online=True, notes=messages.feedback_notes(observation))]
         generation = await ask(convo)
         convo.append(Message.text("assistant", generation.text))
         grounded = await self._ground(ask, convo, observation)
@@ -152,16 +153,6 @@ class SeeActPolicy:
         if self.grounding == "attributes":
             return await ground_attributes(ask, convo, observation.elements, max_options=self.batch_size)
         return await ground_coordinates(ask, convo, observation)
-
-    def _mark_failure(self, notes: list[str]) -> None:
-        """The loop reports a failed last action in the notes; say so in that action's line."""
-        if not self._history or self._history[-1].status:
-            return
-        for note in notes:
-            if note.lower().startswith("your last action") and "failed" in note.lower():
-                reason = note.split("failed:", 1)[-1].strip()
-                self._history[-1].status = f"failed: {reason[:120]}"
-                return
 
 
 def _log_messages(convo: list[Message], *, step: int) -> list[dict[str, Any]]:

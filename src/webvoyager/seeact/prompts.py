@@ -1,22 +1,13 @@
-"""SeeAct's prompt templates (seeact/prompts/*.txt), filled with `string.Template` ($name placeholders)."""
+"""SeeAct's prompt templates (seeact/prompts/*.txt, `$name` placeholders; see webvoyager.prompts)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
-from string import Template
-
-PROMPT_DIR = Path(__file__).parent / "prompts"
-
-
-@lru_cache(maxsize=None)
-def _template(name: str) -> Template:
-    return Template((PROMPT_DIR / f"{name}.txt").read_text(encoding="utf-8").strip())
+from webvoyager.prompts import load_prompt
 
 
 def render(name: str, **values: object) -> str:
-    """Fill prompt `name` (a file in seeact/prompts without .txt); a missing value is a KeyError."""
-    return _template(name).substitute({k: str(v) for k, v in values.items()})
+    """Fill prompt `name` (a file in seeact/prompts without .txt); ConfigError for a missing value."""
+    return load_prompt("webvoyager.seeact", f"{name}.txt").render(**values)
 
 
 def operations(online: bool) -> str:

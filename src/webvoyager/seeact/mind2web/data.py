@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from webvoyager.errors import ConfigError, TaskFileError
+from webvoyager.fileio import iter_jsonl
 
 SPLITS = ("train", "test_task", "test_website", "test_domain")
 
@@ -147,13 +148,7 @@ def load_queries(path: str | Path, *, split: str | None = None) -> list[Step]:
     steps: dict[tuple[str, str], Step] = {}
     for file in query_files(path):
         with file.open(encoding="utf-8") as handle:
-            for number, line in enumerate(handle, start=1):
-                if not line.strip():
-                    continue
-                try:
-                    rec = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise TaskFileError(f"{file}, line {number}: not valid JSON ({exc.msg})") from None
+            for number, rec in iter_jsonl(handle, source=str(file)):
                 _add_query_line(steps, rec, file, number, split)
     return list(steps.values())
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from webvoyager.errors import TaskFileError
+from webvoyager.fileio import iter_jsonl, write_text_atomic
 from webvoyager.seeact.mind2web.data import Step
 
 PREDICTION_FILE = "prediction-4api.jsonl"
@@ -47,11 +48,8 @@ def load_predictions(path: str | Path) -> list[Prediction]:
         raise TaskFileError(f"prediction file {path} does not exist")
     out: list[Prediction] = []
     with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
+        for number, rec in iter_jsonl(handle, source=str(path)):
             try:
-                rec = json.loads(line)
                 outputs = rec["gpt_output"]
                 out.append(Prediction(
                     batch=int(rec.get("multichoice_id", 0)),
@@ -61,7 +59,7 @@ def load_predictions(path: str | Path) -> list[Prediction]:
                     choices=[(str(c[0]), str(c[1])) for c in rec["choices"]] if rec.get("choices") else None,
                     prompt=[p if isinstance(p, str) else json.dumps(p) for p in rec.get("prompt") or []],
                 ))
-            except (json.JSONDecodeError, KeyError, TypeError, ValueError, IndexError) as exc:
+            except (KeyError, TypeError, ValueError, IndexError) as exc:
                 raise TaskFileError(f"{path}, line {number}: not a prediction record ({exc!r}); expected "
                                     "{\"multichoice_id\": N, \"gpt_output\": [generation, grounding]}") from None
     return out
@@ -93,6 +91,4 @@ def match_predictions(steps: list[Step], path: str | Path) -> dict[tuple[str, st
 
 def write_predictions(path: str | Path, predictions: list[Prediction]) -> None:
     """Write predictions as JSONL (atomically)."""
-    from webvoyager.fileio import write_text_atomic
-
     write_text_atomic(Path(path), "".join(json.dumps(p.to_record()) + "\n" for p in predictions))

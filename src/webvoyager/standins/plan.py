@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from urllib.parse import urlparse
 
 from webvoyager.errors import ModelError
-from webvoyager.models.reference_elements import ParsedElement, norm, option_known, resolve_target
+from webvoyager.sandbox.catalog import load_sandbox_tasks
+from webvoyager.standins.elements import ParsedElement, norm, option_known, resolve_target
 from webvoyager.tasks import ReferenceStep, Task, Target
 
 MAX_FIND_SCROLLS = 6
@@ -27,8 +28,7 @@ _PROGRESS = re.compile(r"reference step (\d+)\s*/\s*(\d+)(?:\s*,\s*scroll (\d+))
 
 @functools.lru_cache(maxsize=1)
 def _sandbox_tasks() -> tuple[Task, ...]:
-    from webvoyager.sandbox.catalog import load_sandbox_tasks  # lazy: the sandbox is a web app package
-
+    """The sandbox catalogue's tasks with reference solutions, read once, on the first question."""
     return tuple(t for t in load_sandbox_tasks() if t.reference is not None)
 
 

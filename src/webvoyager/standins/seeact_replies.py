@@ -1,4 +1,4 @@
-"""SeeAct's two-stage prompts for the `reference` model (plugged in by `models/reference.py`).
+"""SeeAct's two-stage prompts answered by the `reference` model.
 
 Stage 1 (the generation prompt) is answered with the next reference step in words. Stage 2 is
 answered in the grounding format asked: the option letter of the target (textual choices and
@@ -9,8 +9,8 @@ answered: the reference reads text, and SeeAct's coordinate question has no elem
 No state is kept: the position in the solution is replayed from the conversation's previous-action
 lines (`[button]  Search -> CLICK`), where window scrolls made while looking for a target that is not
 in view count as "find" scrolls. A failed or rejected previous action is a `ModelError`, as for
-WebVoyager. The marker phrases below mirror `seeact/prompts/*.txt` (a test checks they agree);
-they are copied rather than imported because `models/` sits below `seeact/`.
+WebVoyager. The phrases that mark each stage and each failure are imported from `seeact`, where the
+prompts are written.
 """
 
 from __future__ import annotations
@@ -19,20 +19,17 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from webvoyager.agent.loop_guard import WARNING_START
 from webvoyager.errors import ModelError
 from webvoyager.models.base import Message
-from webvoyager.models.reference import failure_note, first_user_text, newest_user_text
-from webvoyager.models.reference_elements import ParsedElement, option_known, parse_element_line, resolve_target
-from webvoyager.models.reference_plan import MAX_FIND_SCROLLS, find_task, solution_steps
+from webvoyager.seeact.attributes import NOT_FOUND
+from webvoyager.seeact.choices import letter
+from webvoyager.seeact.messages import (ATTRIBUTES_MARK, CHOICE_MARK, FAILED_ACTION, GENERATION_MARK, NOTES_HEADING,
+                                        PICK_MARK, POINT_MARK, PREVIOUS_ACTIONS_HEADING, SOM_MARK, UNUSABLE_REPLY)
+from webvoyager.standins.elements import ParsedElement, option_known, parse_element_line, resolve_target
+from webvoyager.standins.plan import MAX_FIND_SCROLLS, find_task, solution_steps
+from webvoyager.standins.voyager_replies import at_bottom, first_user_text, newest_user_text
 from webvoyager.tasks import ReferenceStep, Task
-
-GENERATION_MARK = "Work through these points before you decide"
-CHOICE_MARK = "Then answer a multiple-choice question."
-SOM_MARK = "with candidate elements outlined"
-ATTRIBUTES_MARK = "ELEMENT TYPE:"
-PICK_MARK = "Several elements on the page fit your description."
-POINT_MARK = "POINT: ("
-NOT_FOUND_MARK = "no element on the page looks like"   # attributes grounding found nothing (seeact/attributes.py)
 
 _LINE = re.compile(r"^\[(?P<role>[^\]]*)\]\s+(?P<name>.*?) -> (?P<op>CLICK|TYPE|SELECT|HOVER|PRESS ENTER|SCROLL UP|"
                    r"SCROLL DOWN|GO BACK|TERMINATE)(?::\s.*?)?(?:\s\((?P<status>.*)\))?$")
@@ -40,14 +37,7 @@ _OPTION = re.compile(r"^([A-Z]{1,2})\.\s(<.*)$")
 _QUESTION = re.compile(r"\(Question (\d+) of (\d+)")
 _OPS = {"click": "CLICK", "type": "TYPE", "select": "SELECT", "hover": "HOVER", "back": "GO BACK",
         "answer": "TERMINATE"}
-
-
-def _letter(index: int) -> str:
-    out, n = "", index + 1
-    while n:
-        n, rem = divmod(n - 1, 26)
-        out = chr(65 + rem) + out
-    return out
+_FAILURE_STARTS = (FAILED_ACTION.split("{")[0], UNUSABLE_REPLY.split("{")[0], WARNING_START)
 
 
 @dataclass(frozen=True)
@@ -61,7 +51,7 @@ class Position:
 
 def previous_actions(text: str) -> list[str]:
     """The previous-action lines of a SeeAct generation prompt."""
-    block = text.split("Previous actions:", 1)[-1].lstrip("\n").split("\n\n", 1)[0]
+    block = text.split(PREVIOUS_ACTIONS_HEADING, 1)[-1].lstrip("\n").split("\n\n", 1)[0]
     return [line for line in block.splitlines() if line.strip() and line.strip() != "None"]
 
 
@@ -144,30 +134,45 @@ def _options(message_text: str, start: int) -> list[tuple[str, ParsedElement]]:
     return out
 
 
-class SeeActKind:
+def is_seeact(messages: Sequence[Message]) -> bool:
+    """True when the conversation is SeeAct's (its first user message is the generation prompt)."""
+    try:
+        return GENERATION_MARK in first_user_text(messages)
+    except ModelError:
+        return False
+
+
+def _failure_note(first: str) -> str | None:
+    """The note of the generation prompt that reports a failed previous step, if any."""
+    if NOTES_HEADING not in first:
+        return None
+    for line in first.split(NOTES_HEADING, 1)[1].splitlines():
+        note = line.strip()[2:] if line.strip().startswith("- ") else ""
+        if note.startswith(_FAILURE_STARTS):
+            return note
+    return None
+
+
+def reply(messages: Sequence[Message], tasks: tuple[Task, ...] | None) -> str:
+    """The reference reply to the newest message of a SeeAct conversation."""
+    return _SeeActReplies().reply(messages, tasks)
+
+
+class _SeeActReplies:
     """The SeeAct conversation: generation prompt, then one grounding question per turn."""
-
-    name = "seeact"
-
-    def matches(self, messages: Sequence[Message]) -> bool:
-        try:
-            return GENERATION_MARK in first_user_text(messages)
-        except ModelError:
-            return False
 
     def reply(self, messages: Sequence[Message], tasks: tuple[Task, ...] | None) -> str:
         first = first_user_text(messages)
         task = find_task(first, tasks)
-        note = failure_note(first.split("What happened after the last action:", 1)[-1]) \
-            if "What happened after the last action:" in first else None
+        note = _failure_note(first)
         steps = solution_steps(task)
         pos = replay(task, previous_actions(first))
         # Attributes grounding found no element like the one described: the target is not in view
         # yet, so look for it further down (as a person would); anything else that failed is an error.
-        finding = note is not None and NOT_FOUND_MARK in note
+        finding = note is not None and NOT_FOUND in note
         if note is not None and not finding:
             raise ModelError(f"{task.id}: the reference model's previous step did not work: {note}")
-        if finding and re.search(r"already at the (?:bottom|end)", first, re.IGNORECASE):
+        if finding and at_bottom(first):
             raise ModelError(f"{task.id}: the target is not on the page, which is already scrolled to the bottom: "
                              f"{note}")
         if finding and pos.scrolls >= MAX_FIND_SCROLLS:
@@ -196,8 +201,8 @@ class SeeActKind:
             found = resolve_target(step.target, [e for _, e in options]) if step.target else None
             if found is None or found.element is None:
                 raise ModelError(f"{task.id}: none of the matching elements is the {step.target.describe() if step.target else 'target'}")
-            letter = next(ltr for ltr, e in options if e is found.element)
-            return _answer(letter, _expected_op(step), _value(step, task))
+            picked = next(ltr for ltr, e in options if e is found.element)
+            return _answer(picked, _expected_op(step), _value(step, task))
         if ATTRIBUTES_MARK in question:
             if page_op is not None:
                 return "ELEMENT TYPE: NONE\nELEMENT TEXT: None\n" + _answer("", *page_op).split("\n", 1)[1]
@@ -239,7 +244,7 @@ class SeeActKind:
             if m.role == "user":
                 current = _options(m.text_content, len(seen))
                 seen += current
-        none_letter = _letter(len(current))
+        none_letter = letter(len(current))
         if page_op is not None:
             return _answer(none_letter, *page_op)
         assert step.target is not None
@@ -249,12 +254,12 @@ class SeeActKind:
             raise ModelError(f"{task.id}: the {step.target.describe()} matches several options ({listed}); give the "
                              "reference target an 'nth' or make it more specific")
         if found.element is not None:
-            letter = next((ltr for ltr, e in current if e is found.element), None)
-            if letter is None:
+            picked = next((ltr for ltr, e in current if e is found.element), None)
+            if picked is None:
                 raise ModelError(f"{task.id}: the target was offered in an earlier question but not chosen")
             if step.do == "select" and step.option and option_known(step.option, found.element) is False:
                 raise ModelError(f"{task.id}: {found.element.describe()} has no option {step.option!r}")
-            return _answer(letter, _expected_op(step), _value(step, task))
+            return _answer(picked, _expected_op(step), _value(step, task))
         m = _QUESTION.search(question)
         last = m is None or m.group(1) == m.group(2)
         if not last:
@@ -262,7 +267,7 @@ class SeeActKind:
             # SCROLL here would be read as scrolling the window now).
             op = _expected_op(step)
             return _answer(none_letter, "NONE" if op.startswith("SCROLL") else op, _value(step, task))
-        if re.search(r"already at the (?:bottom|end)", first_user_text(messages), re.IGNORECASE):
+        if at_bottom(first_user_text(messages)):
             raise ModelError(f"{task.id}: no {step.target.describe()} among the candidates, and the page is already "
                              "scrolled to the bottom")
         if pos.scrolls >= MAX_FIND_SCROLLS:
@@ -270,5 +275,3 @@ class SeeActKind:
                              f"{MAX_FIND_SCROLLS} times")
         return _answer(none_letter, "SCROLL DOWN")
 
-
-PROMPT_KIND = SeeActKind()

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any
 
-from webvoyager.agent.messages import ObservationRecord, Turn, build_log, build_messages
-from webvoyager.agent.parser import parse_reply
+from webvoyager.voyager.messages import ObservationRecord, Turn, build_log, build_messages
+from webvoyager.voyager.parser import parse_reply
 from webvoyager.agent.policy import Decision
 from webvoyager.browser.types import Observation
 from webvoyager.errors import ConfigError
 from webvoyager.models.base import ChatModel
+from webvoyager.prompts import load_prompt
 from webvoyager.tasks import Task
-
-
-def load_prompt(name: str) -> str:
-    """Read a prompt file from `agent/prompts/`."""
-    return resources.files("webvoyager.agent").joinpath("prompts", name).read_text(encoding="utf-8").strip()
 
 
 class WebVoyagerPolicy:
@@ -39,7 +34,8 @@ class WebVoyagerPolicy:
         self.temperature = temperature
         self.max_tokens = max_tokens
         self.seed = seed
-        self.system_prompt = load_prompt("webvoyager_system_text_only.txt" if text_only else "webvoyager_system.txt")
+        self.system_prompt = load_prompt("webvoyager.voyager",
+                                         "system_text_only.txt" if text_only else "system.txt").text
         self._task: Task | None = None
         self._turns: list[Turn] = []
 

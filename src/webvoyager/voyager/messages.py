@@ -16,6 +16,24 @@ from webvoyager.models.base import ImagePart, Message, Part, TextPart
 
 CLIPPED_NOTE_CHARS = 200  # an old PDF excerpt must not keep eating the context
 
+# How the loop's typed feedback about the previous step is worded for the model (the reference
+# stand-in imports these to recognise a failed step, so the wording lives in one place).
+FAILED_ACTION = "Your last action '{action}' failed: {error}"
+UNUSABLE_REPLY = "Your previous reply could not be used: {error}"
+NOTES_HEADING = "Notes since your last action:"
+
+
+def feedback_notes(obs: Observation) -> tuple[str, ...]:
+    """The notes shown with an observation: the loop's feedback on the previous step, then page events."""
+    lines = []
+    if obs.reply_error:
+        lines.append(UNUSABLE_REPLY.format(error=obs.reply_error))
+    if obs.last_action_error:
+        lines.append(FAILED_ACTION.format(action=obs.last_action or "", error=obs.last_action_error))
+    if obs.loop_warning:
+        lines.append(obs.loop_warning)
+    return (*lines, *obs.notes)
+
 
 @dataclass(frozen=True)
 class ObservationRecord:
@@ -31,7 +49,7 @@ class ObservationRecord:
     @classmethod
     def from_observation(cls, index: int, obs: Observation, *, text_only: bool) -> ObservationRecord:
         image = None if text_only else (obs.marked_screenshot or obs.screenshot or None)
-        return cls(index=index, url=obs.url, title=obs.title, text=obs.text, notes=tuple(obs.notes), image=image)
+        return cls(index=index, url=obs.url, title=obs.title, text=obs.text, notes=feedback_notes(obs), image=image)
 
 
 @dataclass
@@ -68,7 +86,7 @@ def _notes_text(notes: tuple[str, ...], *, clip: bool) -> str:
         if clip and len(note) > CLIPPED_NOTE_CHARS:
             note = note[:CLIPPED_NOTE_CHARS] + "…"
         lines.append(f"- {note}")
-    return "Notes since your last action:\n" + "\n".join(lines)
+    return NOTES_HEADING + "\n" + "\n".join(lines)
 
 
 def _full_observation(rec: ObservationRecord, *, text_only: bool) -> list[_Piece]:

@@ -12,10 +12,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from webvoyager.bench.golden import golden_match
-from webvoyager.bench.store import STORE_NAME, RunStore
+from webvoyager.runs.golden import golden_match
+from webvoyager.runs.store import STORE_NAME, RunStore
 from webvoyager.errors import ConfigError
-from webvoyager.judge.record import Judgement, load_judgement
+from webvoyager.runs.judgements import Judgement, load_judgement
 from webvoyager.trajectory import Result, TaskDir, safe_dirname
 
 
@@ -46,7 +46,7 @@ class TaskRecord:
     def golden(self) -> bool | None:
         if self.result is None:
             return None
-        return golden_match(self.result.answer, self.result.extra.get("golden_answer"))
+        return golden_match(self.result.answer, self.result.golden_answer)
 
     @property
     def success(self) -> bool | None:

@@ -1,0 +1,113 @@
+"""Running a task: in a browser you manage (`execute_task`, as `bench` does) or a new one (`run_task`).
+
+```python
+from webvoyager import run_task
+result = run_task("Find the price of the cheapest lasagna recipe", url="https://example.org",
+                  model="openai:gpt-4o", out_dir="runs/demo")
+print(result.status, result.answer)
+```
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from webvoyager.agent.loop import Agent, StepCallback
+from webvoyager.agent.recorder import Recorder
+from webvoyager.api.models import check_model_ready, create_model, default_model_spec
+from webvoyager.api.policies import make_policy
+from webvoyager.api.rundir import new_run_dir, write_run_json
+from webvoyager.api.settings import RunSettings
+from webvoyager.browser.session import Browser
+from webvoyager.browser.types import BrowserConfig
+from webvoyager.errors import ConfigError
+from webvoyager.models.base import ChatModel
+from webvoyager.tasks import Task
+from webvoyager.trajectory import Result, safe_dirname
+
+log = logging.getLogger("webvoyager.agent")
+
+
+async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settings: RunSettings, task_dir: Path,
+                       on_step: StepCallback | None = None) -> Result:
+    """Run `task` in a fresh session of `browser` and record it in `task_dir`.
+
+    Never raises for task-level failures (bad page, model error, crash in a policy): the Result then has
+    status "error" and the message, and `result.json` is written either way.
+    """
+    task_dir = Path(task_dir)
+    recorder = Recorder(task_dir, redactor=settings.redactor())
+    started = time.perf_counter()
+    session = None
+    try:
+        policy = make_policy(settings, model)
+        session = await browser.new_session(download_dir=task_dir / "downloads",
+                                            allowed_domains=settings.allowed_domains or None)
+        agent = Agent(session, policy, max_steps=task.max_steps or settings.max_steps, recorder=recorder,
+                      stuck_after=settings.stuck_after, text_only=settings.text_only, on_step=on_step,
+                      placeholders=settings.placeholders())
+        return await agent.run(task)
+    except Exception as exc:  # noqa: BLE001 - one task's failure must not stop a benchmark
+        log.exception("task %s failed outside the agent loop", task.id)
+        result = Result.failure(task, "error", f"{type(exc).__name__}: {exc}", model=getattr(model, "spec", ""),
+                                policy=settings.policy, steps=len(recorder.steps),
+                                wall_s=time.perf_counter() - started)
+        recorder.finish(result)
+        return result
+    finally:
+        if session is not None:
+            try:
+                await session.close()
+            except Exception as exc:  # noqa: BLE001 - closing a crashed context may fail; the result stands
+                log.warning("closing the session of task %s failed: %s", task.id, exc)
+
+
+def _resolve_model(model: str | ChatModel | None, base_url: str | None) -> ChatModel:
+    if model is None or isinstance(model, str):
+        spec = model or default_model_spec()
+        check_model_ready(spec, base_url=base_url)  # before any browser starts
+        return create_model(spec, base_url=base_url)
+    return model
+
+
+async def run_task_async(task: Task | str, *, url: str | None = None, model: str | ChatModel | None = None,
+                         out_dir: Path | str | None = None, settings: RunSettings | None = None,
+                         browser_config: BrowserConfig | None = None, base_url: str | None = None,
+                         on_step: StepCallback | None = None) -> Result:
+    """Run one task in a new browser and record it under `out_dir` (default `runs/run-<time>`).
+
+    `task` is a Task, or a question with `url` as its start page. `model` is a spec string (see DESIGN.md)
+    or a ChatModel. The task's files go to `out_dir/<task id>/`, the settings to `out_dir/run.json`.
+    """
+    settings = (settings or RunSettings()).validate()
+    if isinstance(task, str):
+        if not url:
+            raise ConfigError("a task given as text needs its start page: pass url='https://...'")
+        task = Task(id="task", question=task, start_url=url)
+    chat_model = _resolve_model(model, base_url)
+    run_dir = Path(out_dir) if out_dir is not None else new_run_dir()
+    run_dir.mkdir(parents=True, exist_ok=True)
+    write_run_json(run_dir, settings, chat_model.spec, base_url=base_url, extra={"task_id": task.id})
+    config = browser_config or BrowserConfig()
+    config = replace(config, headless=settings.headless if browser_config is None else config.headless,
+                     allowed_domains=settings.allowed_domains or config.allowed_domains)
+    browser = await Browser.launch(config)
+    try:
+        return await execute_task(task, browser=browser, model=chat_model, settings=settings,
+                                  task_dir=run_dir / safe_dirname(task.id), on_step=on_step)
+    finally:
+        await browser.close()
+        if chat_model is not model:  # we built it from a spec: free its HTTP connections
+            close = getattr(chat_model, "aclose", None)
+            if close is not None:
+                await close()
+
+
+def run_task(task: Task | str, **kwargs: Any) -> Result:
+    """Synchronous `run_task_async` for scripts and notebooks (not from inside a running event loop)."""
+    return asyncio.run(run_task_async(task, **kwargs))

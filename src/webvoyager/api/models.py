@@ -1,0 +1,53 @@
+"""Model spec strings (`--model`) to models: the providers of `models/` plus the offline stand-ins.
+
+`reference` is built here rather than in `models/`, because a stand-in speaks the policies' prompts
+and so sits above them (see the layer order in docs/DESIGN.md).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping
+
+from webvoyager.errors import ConfigError
+from webvoyager.models import factory
+from webvoyager.models.base import ChatModel
+from webvoyager.standins.reference import ReferenceModel
+
+DEFAULT_OPENAI_MODEL = "openai:gpt-4o"
+# claude-sonnet-4-5 reaches end of life on 2026-11-30 (the SDK's deprecation table); models get retired,
+# so the default can always be replaced without a release: WEBVOYAGER_DEFAULT_MODEL=SPEC.
+DEFAULT_ANTHROPIC_MODEL = "anthropic:claude-sonnet-4-6"
+DEFAULT_MODEL_ENV = "WEBVOYAGER_DEFAULT_MODEL"
+STANDINS = {"reference": ReferenceModel}
+"""Offline stand-in models by spec: they need no key and no network."""
+
+
+def check_model_ready(spec: str, *, base_url: str | None = None, api_key: str | None = None) -> None:
+    """Raise ConfigError now (before any browser starts) if `spec` cannot be used as given."""
+    parsed = factory.parse_model_spec(spec)
+    if parsed.provider not in STANDINS:
+        factory.check_provider_ready(parsed, base_url=base_url, api_key=api_key)
+
+
+def create_model(spec: str, **options: Any) -> ChatModel:
+    """The model named by `spec`: a stand-in, or a provider model (options as `models.factory.create_provider_model`)."""
+    parsed = factory.parse_model_spec(spec)
+    if parsed.provider in STANDINS:
+        return STANDINS[parsed.provider]()
+    return factory.create_provider_model(parsed, **options)
+
+
+def default_model_spec(environ: Mapping[str, str] | None = None) -> str:
+    """$WEBVOYAGER_DEFAULT_MODEL if set; else `openai:gpt-4o` with OPENAI_API_KEY, the Anthropic default
+    with ANTHROPIC_API_KEY; else ConfigError telling how to choose."""
+    env = os.environ if environ is None else environ
+    if env.get(DEFAULT_MODEL_ENV):
+        return env[DEFAULT_MODEL_ENV]
+    if env.get("OPENAI_API_KEY"):
+        return DEFAULT_OPENAI_MODEL
+    if env.get("ANTHROPIC_API_KEY"):
+        return DEFAULT_ANTHROPIC_MODEL
+    raise ConfigError("no model chosen: pass --model SPEC (openai:MODEL, anthropic:MODEL, human, scripted:PATH or "
+                      "reference), or set OPENAI_API_KEY or ANTHROPIC_API_KEY; for a local OpenAI-compatible server "
+                      "use --model openai:MODEL --base-url URL (or set WEBVOYAGER_DEFAULT_MODEL)")

@@ -1,0 +1,23 @@
+"""The policy a run uses, built from its settings (WebVoyager's or SeeAct's)."""
+
+from __future__ import annotations
+
+from webvoyager.agent.policy import Policy
+from webvoyager.api.settings import POLICIES, RunSettings
+from webvoyager.errors import ConfigError
+from webvoyager.models.base import ChatModel
+from webvoyager.seeact.confirm import ConfirmGate
+from webvoyager.seeact.policy import SeeActPolicy
+from webvoyager.voyager.policy import WebVoyagerPolicy
+
+
+def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
+    """The policy named by `settings.policy`, configured from the settings."""
+    if settings.policy == "webvoyager":
+        return WebVoyagerPolicy(model, context_images=settings.context_images, text_only=settings.text_only,
+                                temperature=settings.temperature, max_tokens=settings.max_tokens, seed=settings.seed)
+    if settings.policy == "seeact":
+        return SeeActPolicy(model, grounding=settings.grounding, temperature=settings.temperature,
+                            max_tokens=settings.max_tokens, seed=settings.seed,
+                            confirm=ConfirmGate() if settings.confirm else None)
+    raise ConfigError(f"unknown policy {settings.policy!r}; use one of {', '.join(POLICIES)}")

@@ -1,0 +1,180 @@
+"""`summary.json` (a `Summary`): overall and per-site numbers of a run, computed from the run directory's files.
+
+Rates are over the tasks that have that signal (e.g. `judged.rate` = judged successes / judged tasks),
+and `success.rate` (the headline) is over all tasks of the group, counting tasks without a verdict as
+failures, so an unjudged run never looks better than it is.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable
+
+from webvoyager.runs.records import TaskRecord, load_records
+from webvoyager.fileio import write_json_atomic
+from webvoyager.usage import Usage
+
+SUMMARY_NAME = "summary.json"
+SIGNALS = ("checked", "judged", "golden")
+
+
+@dataclass
+class Rate:
+    """How many tasks have a signal, and how many of those succeeded."""
+
+    tasks: int = 0
+    success: int = 0
+
+    @property
+    def rate(self) -> float | None:
+        return self.success / self.tasks if self.tasks else None
+
+    def add(self, value: bool | None) -> None:
+        if value is not None:
+            self.tasks += 1
+            self.success += int(value)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tasks": self.tasks, "success": self.success, "rate": self.rate}
+
+
+@dataclass
+class GroupStats:
+    """Numbers for a set of tasks (one site, or the whole run).
+
+    `success` is the headline over every task of the group (a task without a verdict counts as a
+    failure); `by_signal` rates each signal over the tasks that have it.
+    """
+
+    tasks: int = 0
+    finished: int = 0
+    answered: int = 0
+    success: Rate = field(default_factory=Rate)
+    by_signal: dict[str, Rate] = field(default_factory=lambda: {s: Rate() for s in SIGNALS})
+    stop_reasons: Counter[str] = field(default_factory=Counter)
+    steps: int = 0
+    usage: Usage = field(default_factory=Usage)
+    task_wall_s: float = 0.0
+
+    @property
+    def mean_steps(self) -> float | None:
+        return self.steps / self.finished if self.finished else None
+
+    @property
+    def mean_task_wall_s(self) -> float | None:
+        return self.task_wall_s / self.finished if self.finished else None
+
+    @property
+    def cost_usd(self) -> float | None:
+        return self.usage.cost_usd
+
+    def add(self, rec: TaskRecord) -> None:
+        self.tasks += 1
+        for name in SIGNALS:
+            self.by_signal[name].add(getattr(rec, name))
+        self.success.tasks += 1
+        self.success.success += int(bool(rec.success))
+        if rec.result is None:
+            return
+        r = rec.result
+        self.finished += 1
+        self.answered += int(r.answered)
+        self.stop_reasons[r.status] += 1
+        self.steps += r.steps
+        self.usage = self.usage + r.usage
+        self.task_wall_s += float(r.timings.get("wall_s", 0.0) or 0.0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tasks": self.tasks,
+            "finished": self.finished,
+            "answered": self.answered,
+            "success": self.success.to_dict(),
+            "by_signal": {name: s.to_dict() for name, s in self.by_signal.items()},
+            "stop_reasons": dict(sorted(self.stop_reasons.items())),
+            "steps": self.steps,
+            "mean_steps": self.mean_steps,
+            "tokens": {"input": self.usage.input_tokens, "output": self.usage.output_tokens,
+                       "total": self.usage.total_tokens},
+            "usage": self.usage.to_dict(),
+            "cost_usd": self.usage.cost_usd,
+            "task_wall_s": round(self.task_wall_s, 3),
+            "mean_task_wall_s": round(self.task_wall_s / self.finished, 3) if self.finished else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GroupStats:
+        def rate(d: dict[str, Any] | None) -> Rate:
+            return Rate(int((d or {}).get("tasks", 0)), int((d or {}).get("success", 0)))
+
+        return cls(tasks=int(data.get("tasks", 0)), finished=int(data.get("finished", 0)),
+                   answered=int(data.get("answered", 0)), success=rate(data.get("success")),
+                   by_signal={name: rate((data.get("by_signal") or {}).get(name)) for name in SIGNALS},
+                   stop_reasons=Counter(data.get("stop_reasons") or {}), steps=int(data.get("steps", 0)),
+                   usage=Usage.from_dict(data.get("usage") or {}),
+                   task_wall_s=float(data.get("task_wall_s") or 0.0))
+
+
+@dataclass
+class Summary:
+    """What `summary.json` holds: overall and per-site numbers of a run, and which judges gave verdicts."""
+
+    overall: GroupStats = field(default_factory=GroupStats)
+    sites: dict[str, GroupStats] = field(default_factory=dict)
+    judges: dict[str, int] = field(default_factory=dict)
+    run_wall_s: float | None = None
+    generated_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "generated_at": self.generated_at,
+            "run_wall_s": round(self.run_wall_s, 3) if self.run_wall_s is not None else None,
+            "judges": dict(self.judges),
+            "overall": self.overall.to_dict(),
+            "sites": {name: stats.to_dict() for name, stats in self.sites.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Summary:
+        return cls(overall=GroupStats.from_dict(data.get("overall") or {}),
+                   sites={k: GroupStats.from_dict(v) for k, v in (data.get("sites") or {}).items()},
+                   judges=dict(data.get("judges") or {}), run_wall_s=data.get("run_wall_s"),
+                   generated_at=str(data.get("generated_at") or ""))
+
+
+def summarize(records: Iterable[TaskRecord], *, run_wall_s: float | None = None) -> Summary:
+    """The summary (written as summary.json) of these task records."""
+    summary = Summary(run_wall_s=run_wall_s)
+    judges: Counter[str] = Counter()
+    sites: dict[str, GroupStats] = {}
+    for rec in records:
+        summary.overall.add(rec)
+        sites.setdefault(rec.site or "(none)", GroupStats()).add(rec)
+        if rec.judgement is not None:
+            judges[f"{rec.judgement.protocol} / {rec.judgement.model}"] += 1
+    summary.sites = dict(sorted(sites.items()))
+    summary.judges = dict(judges)
+    return summary
+
+
+def read_summary(run_dir: Path) -> Summary | None:
+    """The run's summary.json, or None when there is none (or it is unreadable)."""
+    path = run_dir / SUMMARY_NAME
+    try:
+        return Summary.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, json.JSONDecodeError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def write_summary(run_dir: Path, *, run_wall_s: float | None = None) -> Summary:
+    """Recompute summary.json from the run directory's files; keeps the run's wall time already recorded."""
+    if run_wall_s is None:
+        previous = read_summary(run_dir)
+        run_wall_s = previous.run_wall_s if previous else None
+    summary = summarize(load_records(run_dir), run_wall_s=run_wall_s)
+    write_json_atomic(run_dir / SUMMARY_NAME, summary.to_dict())
+    return summary

@@ -1,0 +1,75 @@
+"""The `reference` model: a solver of known sandbox tasks, speaking through the real prompts.
+
+It is a regression oracle, not an agent baseline: it knows each sandbox task's reference solution
+(which element to use at each step, by what a person sees) and carries it out through exactly what a
+real model is sent, replying in the policy's grammar, e.g.
+
+    Thought: Reference step 3/7: click "Search".
+    Action: Click [12]
+
+It keeps no state between calls: the position comes back from its own previous thought
+(`plan.parse_progress`). When the page does not show what the reference expects, or the previous
+step failed, it raises `ModelError` (the task ends with status `error`) - it never guesses.
+Both WebVoyager conversations (`voyager_replies`) and SeeAct's two-stage prompts (`seeact_replies`)
+are understood.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from webvoyager.errors import ModelError
+from webvoyager.models.base import Completion, Message
+from webvoyager.standins import seeact_replies
+from webvoyager.standins.plan import find_task, next_move, parse_progress, target_not_found_error
+from webvoyager.standins.voyager_replies import (at_bottom, failure_note, first_user_text, last_assistant_text,
+                                                 move_action, newest_user_text, read_elements, voyager_reply)
+from webvoyager.tasks import Task
+from webvoyager.usage import Usage
+
+
+def _approx_tokens(text: str) -> int:
+    return (len(text) + 3) // 4
+
+
+def voyager_step(messages: Sequence[Message], tasks: tuple[Task, ...] | None) -> str:
+    """The next reply in a WebVoyager conversation."""
+    task = find_task(first_user_text(messages), tasks)
+    previous = last_assistant_text(messages)
+    progress = parse_progress(previous)
+    observation = newest_user_text(messages)
+    if previous is not None:
+        note = failure_note(observation)
+        if note is not None:
+            raise ModelError(f"{task.id}: the reference model's previous action did not work "
+                             f"({previous.strip().splitlines()[-1]}): {note}")
+    elements = read_elements(observation)
+    if progress.scrolls and at_bottom(observation):
+        raise target_not_found_error(task, progress, elements, "the page is already at the bottom")
+    move = next_move(task, progress, elements)
+    return voyager_reply(move.thought(), move_action(move))
+
+
+class ReferenceModel:
+    """A `ChatModel` that solves sandbox tasks from their reference solutions (spec `reference`).
+
+    `tasks` replaces the sandbox catalogue as the pool of solvable tasks (any tasks with reference
+    solutions, e.g. from a custom JSONL file). Temperature, max_tokens and seed are accepted and
+    ignored: the replies are deterministic. Usage counts approximate tokens (characters / 4) at cost 0.
+    """
+
+    spec = "reference"
+
+    def __init__(self, tasks: Sequence[Task] | None = None) -> None:
+        self.tasks = tuple(t for t in tasks if t.reference is not None) if tasks is not None else None
+
+    async def complete(self, messages: Sequence[Message], *, temperature: float = 1.0, max_tokens: int = 1024,
+                       seed: int | None = None) -> Completion:
+        """Reply with the next reference action for the sandbox task in `messages`."""
+        if seeact_replies.is_seeact(messages):
+            text = seeact_replies.reply(messages, self.tasks)
+        else:
+            text = voyager_step(messages, self.tasks)
+        usage = Usage(input_tokens=sum(_approx_tokens(m.text_content) for m in messages),
+                      output_tokens=_approx_tokens(text), cost_usd=0.0, calls=1)
+        return Completion(text=text, usage=usage, model=self.spec)

@@ -1,0 +1,59 @@
+"""Small text helpers every layer shares: normalising for comparisons, first lines, option matching."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Sequence
+
+OPTION_CUTOFF = 0.6
+"""Least difflib similarity for a fuzzy option match (a typo'd option name still counts)."""
+
+
+def normalize_text(text: str) -> str:
+    """Lower-case, unify quotes and dashes, and collapse whitespace, for lenient comparisons."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    text = text.replace("\u2013", "-").replace("\u2014", "-").replace("\u00a0", " ")
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def norm_words(text: str) -> str:
+    """Lower-case words with punctuation and runs of spaces folded to single spaces (for matching)."""
+    return re.sub(r"\s+", " ", re.sub(r"[^\w\s]", " ", text.lower())).strip()
+
+
+def first_line(text: object) -> str:
+    """The first non-empty line of `text`, stripped; for an exception with no message, its type name."""
+    for line in str(text).splitlines():
+        if line.strip():
+            return line.strip()
+    return type(text).__name__ if isinstance(text, BaseException) else ""
+
+
+def match_option(options: Sequence[str], wanted: str, *, cutoff: float = OPTION_CUTOFF) -> int | None:
+    """Index of the option of a list (a `<select>`) that best matches `wanted`, or None.
+
+    In order: the exact text; the same words ignoring case and punctuation; an option that contains
+    the wanted words (the shortest such: "Economy" picks "Economy", not "Premium Economy"); an option
+    whose words are inside the wanted text (the longest such); else the most similar by difflib ratio
+    at or above `cutoff`. The browser's Select and SeeAct's grounding both use this one rule.
+    """
+    target = norm_words(wanted)
+    if not options or not target:
+        return None
+    for i, option in enumerate(options):
+        if option == wanted:
+            return i
+    normed = [norm_words(o) for o in options]
+    for i, n in enumerate(normed):
+        if n == target:
+            return i
+    containing = [i for i, n in enumerate(normed) if n and target in n]
+    if containing:
+        return min(containing, key=lambda i: (len(normed[i]), i))
+    inside = [i for i, n in enumerate(normed) if n and n in target]
+    if inside:
+        return min(inside, key=lambda i: (-len(normed[i]), i))
+    scores = [difflib.SequenceMatcher(None, n, target).ratio() for n in normed]
+    best = max(range(len(options)), key=lambda i: (scores[i], -i))
+    return best if scores[best] >= cutoff else None
