@@ -17,7 +17,7 @@ from PIL import Image
 from webvoyager.api.settings import RunSettings
 from webvoyager.api.execute import execute_task
 from webvoyager.models.scripted import ScriptedModel
-from webvoyager.tasks import AnswerCheck, StateCheck, Task
+from webvoyager.tasks import NumberCheck, Task, TaskChecks, UrlCheck
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -59,8 +59,9 @@ async def test_scripted_run_answers_and_records_everything(browser, pages_url, t
         "Thought: The vegan recipe is listed.\nAction: Click [0]",
         "Thought: The page shows the total time.\nAction: ANSWER; [55 minutes]",
     ])
-    task = _task(pages_url, answer_check=AnswerCheck("contains_all", values=("55 minutes",)),
-                 state_check=StateCheck("url", contains=("detail-vegan.html",)))
+    task = _task(pages_url, checks=TaskChecks(
+        answer=[NumberCheck(type="number", value=55, unit=["minutes"])],
+        state=[UrlCheck(type="url", host="127.0.0.1", path="/agent/detail-vegan.html")]))
     result = await execute_task(task, browser=browser, model=model, settings=RunSettings(), task_dir=tmp_path / "t")
 
     assert result.status == "answered" and result.answer == "55 minutes"

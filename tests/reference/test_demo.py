@@ -29,8 +29,8 @@ def _task(task_id: str, steps: list[str]) -> object:
     ref = [{"do": d, "target": {"text": "x"}, "text": "t", "option": "o"} if d not in ("answer",) else {"do": d}
            for d in steps]
     return task_from_record({"id": task_id, "ques": f"q {task_id}", "web": "http://a.localhost/",
-                             "check": {"answer": {"type": "exact", "value": "1"}},
-                             "reference": {"steps": ref, "answer": "1"}})
+                             "check": {"answer": {"type": "text", "expect": ["1"]}},
+                             "reference": {"steps": ref, "answer": {"say": "{n}", "read": {"n": {"from": "title"}}}}})
 
 
 def test_pick_task_prefers_a_search_and_filter_task() -> None:

@@ -19,6 +19,7 @@ from webvoyager.standins.elements import (
     parse_element_list,
     resolve_target,
 )
+from webvoyager.standins.reading import PageView
 from webvoyager.standins.plan import MAX_FIND_SCROLLS, Progress, find_task, next_move, parse_progress
 from webvoyager.tasks import Target, task_from_record
 
@@ -141,42 +142,49 @@ def test_resolve_missing_and_nth_beyond_matches() -> None:
 
 def _task(steps: list[dict], answer: str = "42", question: str = "How many cookies are in the jar?",
           task_id: str = "demo--1", web: str = "http://shop.localhost/") -> object:
+    """A task judged on its final page, so its reference may end with a fixed sentence."""
     return task_from_record({"web_name": "Shop", "id": task_id, "ques": question, "web": web,
-                             "check": {"answer": {"type": "exact", "value": answer}},
+                             "check": {"state": {"type": "url", "host": "shop.localhost"}},
                              "reference": {"steps": steps, "answer": answer}})
+
+
+def _checked_task(answer: object) -> object:
+    return task_from_record({"web_name": "Shop", "id": "demo--2", "ques": QUESTION, "web": "http://shop.localhost/",
+                             "check": {"answer": {"type": "number", "value": 42}},
+                             "reference": {"steps": [], "answer": answer}})
 
 
 def test_missing_target_scrolls_then_fails() -> None:
     task = _task([{"do": "click", "target": {"text": "Checkout"}}])
-    move = next_move(task, Progress(0, 0), ELEMENTS)
+    move = next_move(task, Progress(0, 0), ELEMENTS, PageView())
     assert move.kind == "find" and move.scrolls == 1
     assert move.thought_prefix() == "Reference step 1/2, scroll 1"
-    assert next_move(task, Progress(0, MAX_FIND_SCROLLS - 1), ELEMENTS).scrolls == MAX_FIND_SCROLLS
+    assert next_move(task, Progress(0, MAX_FIND_SCROLLS - 1), ELEMENTS, PageView()).scrolls == MAX_FIND_SCROLLS
     with pytest.raises(ModelError, match=r"no element with text='Checkout' in view after scrolling.*\[0\] <a> 'Home'"):
-        next_move(task, Progress(0, MAX_FIND_SCROLLS), ELEMENTS)
+        next_move(task, Progress(0, MAX_FIND_SCROLLS), ELEMENTS, PageView())
 
 
 def test_ambiguous_target_is_an_error() -> None:
     task = _task([{"do": "click", "target": {"text": "Add to cart"}}])
     with pytest.raises(ModelError, match=r"matches 2 visible elements.*nth"):
-        next_move(task, Progress(), ELEMENTS)
+        next_move(task, Progress(), ELEMENTS, PageView())
 
 
 def test_select_with_unknown_option_is_an_error() -> None:
     elements = parse_element_list('[0]: <select> "Sort" selected="Best" options="Best | Newest"')
     task = _task([{"do": "select", "target": {"tag": "select"}, "option": "Cheapest"}])
     with pytest.raises(ModelError, match="has no option 'Cheapest'"):
-        next_move(task, Progress(), elements)
+        next_move(task, Progress(), elements, PageView())
     ok = _task([{"do": "select", "target": {"tag": "select"}, "option": "newest"}])
-    assert next_move(ok, Progress(), elements).element == elements[0]
+    assert next_move(ok, Progress(), elements, PageView()).element == elements[0]
 
 
 def test_answer_step_is_implicit_and_last() -> None:
     task = _task([{"do": "click", "target": {"text": "Home"}}], answer="Seven")
-    move = next_move(task, Progress(1, 0), ELEMENTS)
+    move = next_move(task, Progress(1, 0), ELEMENTS, PageView())
     assert (move.kind, move.answer, move.total) == ("answer", "Seven", 2)
     with pytest.raises(ModelError, match="finished"):
-        next_move(task, Progress(2, 0), ELEMENTS)
+        next_move(task, Progress(2, 0), ELEMENTS, PageView())
 
 
 @pytest.mark.parametrize(
@@ -377,7 +385,7 @@ async def test_agent_failure_notes_end_the_task(note: str) -> None:
 def test_text_only_outline_is_read() -> None:
     from webvoyager.browser.types import Element
 
-    from webvoyager.standins.reference import read_elements
+    from webvoyager.standins.voyager_replies import read_elements
 
     outline = "\n".join([
         'banner "Shop"',
@@ -402,3 +410,16 @@ async def test_page_text_about_the_bottom_is_not_a_note() -> None:
     page = PAGE1 + '[9]: <a> "Already at the bottom of our prices"\n'
     second = await _reply(_conversation(PAGE1, first, page), steps)
     assert ", scroll 2:" in second and second.endswith("Action: Scroll [WINDOW]; [down]")
+
+
+async def test_a_checked_answer_is_read_off_the_page_never_from_the_task() -> None:
+    cart = Message.text("user", f"Task: {QUESTION}\nObservation 1: Cart — http://shop.localhost/cart\n"
+                                '[0]: <a> "Home"\n[1]: <td> "Cookies: 42 in the jar"')
+    plan = {"say": "There are {n} cookies.", "read": {"n": {"from": "element", "target": {"tag": "td"},
+                                                             "pattern": r"(\d+) in the jar"}}}
+    reply = (await ReferenceModel(tasks=[_checked_task(plan)]).complete([cart])).text
+    assert reply.endswith("Action: ANSWER; [There are 42 cookies.]")
+    titled = {"say": "Page: {t}", "read": {"t": {"from": "title"}}}
+    assert (await ReferenceModel(tasks=[_checked_task(titled)]).complete([cart])).text.endswith("ANSWER; [Page: Cart]")
+    with pytest.raises(ModelError, match="must read it off the page"):
+        await ReferenceModel(tasks=[_checked_task("There are 42 cookies.")]).complete([cart])

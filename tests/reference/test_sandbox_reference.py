@@ -90,3 +90,25 @@ async def test_reference_solves_in_text_only_mode(task_id: str, sandbox, browser
     messages = json.loads((tmp_path / task_id / "interact_messages.json").read_text(encoding="utf-8"))
     sent = json.dumps(messages)
     assert "Page outline" in sent and "image_url" not in sent  # the model really got the outline, no image
+
+
+@pytest.mark.browser
+async def test_reference_reads_its_answer_off_the_page(browser, tmp_path: Path, monkeypatch) -> None:
+    """The reference's answer is what the page shows, not what the task file says: served with another
+    servings count, the recipe page makes the reference answer that count, and the task's check fails it."""
+    import dataclasses
+
+    from webvoyager.api import RunSettings, execute_task
+    from webvoyager.sandbox.server import Sandbox
+    from webvoyager.sandbox.sites.recipes import data
+
+    recipe = data.by_slug()["tandoori-halloumi-linguine"]
+    shown = recipe.servings + 3
+    monkeypatch.setitem(data.by_slug(), recipe.slug, dataclasses.replace(recipe, servings=shown))
+    with Sandbox(port=0) as sandbox:
+        task = next(t for t in load_sandbox_tasks(sandbox.port) if t.id == "recipes--1")
+        result = await execute_task(task, browser=browser, model=ReferenceModel(), settings=RunSettings(),
+                                    task_dir=tmp_path / task.id)
+    assert result.status == "answered", result.error
+    assert result.answer == f"It makes {shown} servings."
+    assert result.success is False

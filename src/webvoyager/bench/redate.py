@@ -20,7 +20,7 @@ Rules, chosen so that a question stays self-consistent:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from typing import Iterable
 
@@ -171,4 +171,4 @@ def redate_task(task: Task, today: date) -> Task:
     new = redate_question(task.question, today)
     if new == task.question:
         return task
-    return replace(task, question=new, original_question=task.original_question or task.question)
+    return task.replace(question=new, original_question=task.original_question or task.question)

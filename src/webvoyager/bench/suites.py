@@ -10,7 +10,6 @@ from __future__ import annotations
 import ast
 import json
 import os
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any, Iterable
@@ -137,7 +136,7 @@ def _with_golden(tasks: list[Task], answers_path: Path) -> list[Task]:
             out.append(task)
             continue
         extra = {**task.extra, "reference_answer": ans, "reference_answer_type": kind}
-        out.append(replace(task, golden_answer=ans if kind == "golden" else None, extra=extra))
+        out.append(task.replace(golden_answer=ans if kind == "golden" else None, extra=extra))
     return out
 
 
@@ -152,7 +151,7 @@ def _load_gaia(path: Path) -> list[Task]:
             base["web_name"] = f"GAIA level {level}"
             task = task_from_record(base, source=str(path), line=number)
             extra = {**task.extra, "gaia_task_id": rec.get("task_id"), "level": level}
-            tasks.append(replace(task, golden_answer=str(rec["Final answer"]), extra=extra))
+            tasks.append(task.replace(golden_answer=str(rec["Final answer"]), extra=extra))
     return tasks
 
 

@@ -56,7 +56,7 @@ def choose_model(model: str | None, environ: Mapping[str, str] | None = None) ->
 
 
 def _shows_search_and_filter(task: Task) -> bool:
-    if task.reference is None or task.answer_check is None:
+    if task.reference is None or task.checks is None or not task.checks.answer:
         return False
     kinds = [s.do for s in task.reference.steps]
     return "type" in kinds and ("select" in kinds or kinds.count("click") >= 2) and 4 <= len(kinds) <= 12

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from webvoyager.cli.common import console, friendly_errors
 from webvoyager.errors import ConfigError
-from webvoyager.tasks import Task
+from webvoyager.tasks import Task, task_to_record
 
 sandbox_app = typer.Typer(help="The offline sandbox: local replica websites with checked tasks.",
                           no_args_is_help=True)
@@ -20,10 +20,8 @@ sandbox_app = typer.Typer(help="The offline sandbox: local replica websites with
 def check_kind(task: Task) -> str:
     """A short description of how a task's success is checked, e.g. "answer:number+state:storage"."""
     parts = []
-    if task.answer_check is not None:
-        parts.append(f"answer:{task.answer_check.type}")
-    if task.state_check is not None:
-        parts.append(f"state:{task.state_check.type}")
+    if task.checks is not None:
+        parts += [f"answer:{c.type}" for c in task.checks.answer] + [f"state:{c.type}" for c in task.checks.state]
     return "+".join(parts) or "none"
 
 
@@ -77,7 +75,7 @@ def tasks(
         all_tasks = [t for t in all_tasks if _site_of(t) in site]
     if as_json:
         for task in all_tasks:
-            typer.echo(json.dumps(task.to_record(), ensure_ascii=False))
+            typer.echo(json.dumps(task_to_record(task), ensure_ascii=False))
         return
     table = Table(title=f"{len(all_tasks)} sandbox tasks", show_lines=False)
     table.add_column("id", style="bold", no_wrap=True)

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from webvoyager.errors import TaskFileError
-from webvoyager.tasks import normalize_text
+from webvoyager.text import normalize_text
 
 
 def normalize_answer(text: str) -> str:

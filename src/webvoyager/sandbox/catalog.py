@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -33,5 +32,5 @@ def load_sandbox_tasks(port: int | None = None) -> list[Task]:
     for path in task_files():
         tasks.extend(load_tasks(path))
     if port is not None:
-        tasks = [replace(t, start_url=bind_url(t.start_url, port)) for t in tasks]
+        tasks = [t.replace(start_url=bind_url(t.start_url, port)) for t in tasks]
     return tasks

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from webvoyager.tasks import Target, normalize_text
+from webvoyager.tasks import Target
+from webvoyager.text import normalize_text
 
 ELLIPSIS = "\u2026"
 
@@ -195,8 +196,16 @@ class Resolution:
 
 
 def resolve_target(target: Target, elements: list[ParsedElement]) -> Resolution:
-    """Pick the element `target` names among `elements` (reading order is label order)."""
-    matches = [e for e in sorted(elements, key=lambda e: e.label) if target_matches(target, e)]
+    """Pick the element `target` names among `elements` (reading order is label order). With
+    `target.after`, only elements after the one `after` names count, and the first of them is meant."""
+    ordered = sorted(elements, key=lambda e: e.label)
+    if target.after is not None:
+        anchor = resolve_target(target.after, ordered)
+        if anchor.element is None:
+            return Resolution(ambiguous=anchor.ambiguous)
+        ordered = [e for e in ordered if e.label > anchor.element.label]
+        target = target.model_copy(update={"nth": target.nth or 0})
+    matches = [e for e in ordered if target_matches(target, e)]
     if target.nth is not None:
         # Fewer matches than nth+1: the wanted one may be further down, so it is "not in view".
         return Resolution(element=matches[target.nth]) if 0 <= target.nth < len(matches) else Resolution()

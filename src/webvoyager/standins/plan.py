@@ -11,13 +11,15 @@ elements and the previous thought from its own conversation, calls `next_move`, 
 from __future__ import annotations
 
 import functools
+import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urlparse
 
 from webvoyager.errors import ModelError
 from webvoyager.sandbox.catalog import load_sandbox_tasks
 from webvoyager.standins.elements import ParsedElement, norm, option_known, resolve_target
+from webvoyager.standins.reading import NOTED, PageView, compose_answer, read_notes
 from webvoyager.tasks import ReferenceStep, Task, Target
 
 MAX_FIND_SCROLLS = 6
@@ -106,6 +108,7 @@ class Move:
     element: ParsedElement | None = None
     scrolls: int = 0                # for "find": how many scrolls this one makes in total
     answer: str = ""
+    noted: dict[str, str] = field(default_factory=dict)   # values read off the page for the answer
 
     def thought_prefix(self) -> str:
         """The position marker every reply's thought starts with (read back by parse_progress)."""
@@ -113,8 +116,9 @@ class Move:
         return f"{base}, scroll {self.scrolls}" if self.kind == "find" else base
 
     def thought(self) -> str:
-        """A one-line thought: the position marker and what this move does."""
-        return f"{self.thought_prefix()}: {describe_move(self)}"
+        """A one-line thought: the position marker, what this move does, and any values noted."""
+        noted = f" {NOTED}{json.dumps(self.noted, ensure_ascii=False)}" if self.noted else ""
+        return f"{self.thought_prefix()}: {describe_move(self)}{noted}"
 
 
 def describe_move(move: Move) -> str:
@@ -158,8 +162,10 @@ def _visible_summary(elements: list[ParsedElement], limit: int = 40) -> str:
     return "; ".join(shown) + more if shown else "no labelled elements"
 
 
-def next_move(task: Task, progress: Progress, elements: list[ParsedElement]) -> Move:
+def next_move(task: Task, progress: Progress, elements: list[ParsedElement], view: PageView,
+              noted: dict[str, str] | None = None) -> Move:
     """Choose the move for `progress` given the visible `elements`; ModelError on any mismatch.
+    Values are read off `view` (what the newest observation shows); `noted` holds those read before.
 
     A target not in view is looked for by scrolling the window down, at most MAX_FIND_SCROLLS
     times; several matches without `nth` are an error (the reference must name one element).
@@ -171,10 +177,10 @@ def next_move(task: Task, progress: Progress, elements: list[ParsedElement]) -> 
     step = steps[progress.step]
     base = Move(kind=step.do, index=progress.step, total=len(steps), step=step)
     if step.do == "answer":
-        answer = step.text or (task.reference.answer if task.reference else "") or "Done"
-        return Move(kind="answer", index=base.index, total=base.total, step=step, answer=answer)
+        return Move(kind="answer", index=base.index, total=base.total, step=step,
+                    answer=compose_answer(task, view, noted))
     if step.target is None:  # window scroll, press, back, wait
-        return base
+        return Move(kind=step.do, index=base.index, total=base.total, step=step, noted=read_notes(step.note, view, task))
     found = resolve_target(step.target, elements)
     if found.ambiguous:
         listed = "; ".join(e.describe() for e in found.ambiguous)
@@ -191,7 +197,8 @@ def next_move(task: Task, progress: Progress, elements: list[ParsedElement]) -> 
         raise ModelError(f"{task.id} reference step {progress.step + 1}/{len(steps)}: the select "
                          f"{found.element.describe()} has no option {step.option!r} "
                          f"(options: {', '.join(found.element.options)})")
-    return Move(kind=step.do, index=base.index, total=base.total, step=step, element=found.element)
+    return Move(kind=step.do, index=base.index, total=base.total, step=step, element=found.element,
+                noted=read_notes(step.note, view, task))
 
 
 def target_not_found_error(task: Task, progress: Progress, elements: list[ParsedElement], why: str) -> ModelError:

@@ -22,8 +22,9 @@ from webvoyager.errors import ModelError
 from webvoyager.models.base import Completion, Message
 from webvoyager.standins import seeact_replies
 from webvoyager.standins.plan import find_task, next_move, parse_progress, target_not_found_error
+from webvoyager.standins.reading import noted_in
 from webvoyager.standins.voyager_replies import (at_bottom, failure_note, first_user_text, last_assistant_text,
-                                                 move_action, newest_user_text, read_elements, voyager_reply)
+                                                 move_action, newest_user_text, page_view, voyager_reply)
 from webvoyager.tasks import Task
 from webvoyager.usage import Usage
 
@@ -43,10 +44,11 @@ def voyager_step(messages: Sequence[Message], tasks: tuple[Task, ...] | None) ->
         if note is not None:
             raise ModelError(f"{task.id}: the reference model's previous action did not work "
                              f"({previous.strip().splitlines()[-1]}): {note}")
-    elements = read_elements(observation)
+    view = page_view(messages)
     if progress.scrolls and at_bottom(observation):
-        raise target_not_found_error(task, progress, elements, "the page is already at the bottom")
-    move = next_move(task, progress, elements)
+        raise target_not_found_error(task, progress, view.elements, "the page is already at the bottom")
+    replies = [m.text_content for m in messages if m.role == "assistant"]
+    move = next_move(task, progress, view.elements, view, noted_in(replies))
     return voyager_reply(move.thought(), move_action(move))
 
 

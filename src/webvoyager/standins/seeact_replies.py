@@ -21,13 +21,14 @@ from typing import Sequence
 
 from webvoyager.agent.loop_guard import WARNING_START
 from webvoyager.errors import ModelError
-from webvoyager.models.base import Message
+from webvoyager.models.base import ImagePart, Message
 from webvoyager.seeact.attributes import NOT_FOUND
 from webvoyager.seeact.choices import letter
 from webvoyager.seeact.messages import (ATTRIBUTES_MARK, CHOICE_MARK, FAILED_ACTION, GENERATION_MARK, NOTES_HEADING,
                                         PICK_MARK, POINT_MARK, PREVIOUS_ACTIONS_HEADING, SOM_MARK, UNUSABLE_REPLY)
 from webvoyager.standins.elements import ParsedElement, option_known, parse_element_line, resolve_target
 from webvoyager.standins.plan import MAX_FIND_SCROLLS, find_task, solution_steps
+from webvoyager.standins.reading import PageView, compose_answer
 from webvoyager.standins.voyager_replies import at_bottom, first_user_text, newest_user_text
 from webvoyager.tasks import ReferenceStep, Task
 
@@ -99,28 +100,8 @@ def replay(task: Task, lines: Sequence[str]) -> Position:
     return pos
 
 
-def _describe(step: ReferenceStep, task: Task) -> str:
-    where = step.target.describe() if step.target is not None else "the page"
-    return {
-        "click": f"click the {where}", "hover": f"hover over the {where}", "back": "go back to the previous page",
-        "type": f"type {step.text!r} into the {where}", "select": f"choose {step.option!r} in the {where}",
-        "scroll": f"scroll the window {step.direction}", "press": f"press {step.key}",
-        "answer": f"answer: {step.text or (task.reference.answer if task.reference else '')}",
-    }.get(step.do, step.do)
-
-
 def _answer(element: str, op: str, value: str = "") -> str:
     return f"ELEMENT: {element}\nACTION: {op}\nVALUE: {value or 'None'}"
-
-
-def _value(step: ReferenceStep, task: Task) -> str:
-    if step.do == "type":
-        return step.text or ""
-    if step.do == "select":
-        return step.option or ""
-    if step.do == "answer":
-        return step.text or (task.reference.answer if task.reference else "") or "Done"
-    return ""
 
 
 def _options(message_text: str, start: int) -> list[tuple[str, ParsedElement]]:
@@ -161,7 +142,37 @@ def reply(messages: Sequence[Message], tasks: tuple[Task, ...] | None) -> str:
 class _SeeActReplies:
     """The SeeAct conversation: generation prompt, then one grounding question per turn."""
 
+    def __init__(self) -> None:
+        self.messages: Sequence[Message] = ()
+
+    def _final_answer(self, task: Task) -> str:
+        """The answer read off the screenshot of this step's generation prompt (and the options shown)."""
+        first = next(m for m in self.messages if m.role == "user")
+        images = [p.data for p in first.parts if isinstance(p, ImagePart)]
+        options = [e for m in self.messages if m.role == "user" for _, e in _options(m.text_content, 0)]
+        return compose_answer(task, PageView(elements=options, image=images[-1] if images else None))
+
+    def _describe(self, step: ReferenceStep, task: Task) -> str:
+        where = step.target.describe() if step.target is not None else "the page"
+        if step.do == "answer":
+            return f"answer: {self._final_answer(task)}"
+        return {
+            "click": f"click the {where}", "hover": f"hover over the {where}", "back": "go back to the previous page",
+            "type": f"type {step.text!r} into the {where}", "select": f"choose {step.option!r} in the {where}",
+            "scroll": f"scroll the window {step.direction}", "press": f"press {step.key}",
+        }.get(step.do, step.do)
+
+    def _value(self, step: ReferenceStep, task: Task) -> str:
+        if step.do == "type":
+            return step.text or ""
+        if step.do == "select":
+            return step.option or ""
+        if step.do == "answer":
+            return self._final_answer(task)
+        return ""
+
     def reply(self, messages: Sequence[Message], tasks: tuple[Task, ...] | None) -> str:
+        self.messages = messages
         first = first_user_text(messages)
         task = find_task(first, tasks)
         note = _failure_note(first)
@@ -182,7 +193,7 @@ class _SeeActReplies:
             raise ModelError(f"the reference solution of {task.id} is finished, but the agent asked for another action")
         step = steps[pos.step]
         if not any(m.role == "assistant" for m in messages):
-            doing = "press Enter to submit what was typed" if pos.enter_pending else _describe(step, task)
+            doing = "press Enter to submit what was typed" if pos.enter_pending else self._describe(step, task)
             if finding:
                 doing = "the target is not in view yet; scroll down to look for it"
             return f"Reference step {pos.step + 1}/{len(steps)}: {doing}."
@@ -202,7 +213,7 @@ class _SeeActReplies:
             if found is None or found.element is None:
                 raise ModelError(f"{task.id}: none of the matching elements is the {step.target.describe() if step.target else 'target'}")
             picked = next(ltr for ltr, e in options if e is found.element)
-            return _answer(picked, _expected_op(step), _value(step, task))
+            return _answer(picked, _expected_op(step), self._value(step, task))
         if ATTRIBUTES_MARK in question:
             if page_op is not None:
                 return "ELEMENT TYPE: NONE\nELEMENT TEXT: None\n" + _answer("", *page_op).split("\n", 1)[1]
@@ -218,7 +229,7 @@ class _SeeActReplies:
         if step.do == "press" and (step.key or "").lower() not in ("enter", "return"):
             raise ModelError(f"{task.id}: SeeAct can only press Enter, the reference presses {step.key!r}")
         if step.do in ("answer", "back", "press") or (step.do == "scroll" and step.target is None):
-            return (_expected_op(step), _value(step, task))
+            return (_expected_op(step), self._value(step, task))
         return None
 
     def _attributes(self, step: ReferenceStep, task: Task) -> str:
@@ -233,7 +244,7 @@ class _SeeActReplies:
                         "BUTTON" if tag == "button" or role == "button" else "OTHER")
         text = target.text or target.text_contains or target.placeholder or ""
         return (f"ELEMENT TYPE: {element_type}\nELEMENT TEXT: {text}\n"
-                + _answer("", _expected_op(step), _value(step, task)).split("\n", 1)[1])
+                + _answer("", _expected_op(step), self._value(step, task)).split("\n", 1)[1])
 
     def _choice(self, messages: Sequence[Message], question: str, task: Task, step: ReferenceStep, pos: Position,
                 page_op: tuple[str, str] | None) -> str:
@@ -259,14 +270,14 @@ class _SeeActReplies:
                 raise ModelError(f"{task.id}: the target was offered in an earlier question but not chosen")
             if step.do == "select" and step.option and option_known(step.option, found.element) is False:
                 raise ModelError(f"{task.id}: {found.element.describe()} has no option {step.option!r}")
-            return _answer(picked, _expected_op(step), _value(step, task))
+            return _answer(picked, _expected_op(step), self._value(step, task))
         m = _QUESTION.search(question)
         last = m is None or m.group(1) == m.group(2)
         if not last:
             # Not in this batch: "none", with an operation that does not end the question round (a
             # SCROLL here would be read as scrolling the window now).
             op = _expected_op(step)
-            return _answer(none_letter, "NONE" if op.startswith("SCROLL") else op, _value(step, task))
+            return _answer(none_letter, "NONE" if op.startswith("SCROLL") else op, self._value(step, task))
         if at_bottom(first_user_text(messages)):
             raise ModelError(f"{task.id}: no {step.target.describe()} among the candidates, and the page is already "
                              "scrolled to the bottom")

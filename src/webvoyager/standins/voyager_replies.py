@@ -17,10 +17,11 @@ from webvoyager.browser.events import BLOCKED_PHRASE
 from webvoyager.browser.types import (Action, Answer, Click, GoBack, Hover, PressKey, Scroll, Select, Type,
                                       Wait, action_text)
 from webvoyager.errors import ModelError
-from webvoyager.models.base import Message
+from webvoyager.models.base import ImagePart, Message
 from webvoyager.standins.elements import ParsedElement, parse_element_list, parse_tree_text
 from webvoyager.standins.plan import Move
-from webvoyager.voyager.messages import FAILED_ACTION, UNUSABLE_REPLY
+from webvoyager.standins.reading import PageView
+from webvoyager.voyager.messages import FAILED_ACTION, UNUSABLE_REPLY, parse_heading
 
 _ELEMENT_LINE = re.compile(r"^\s*\[\d+\]:")
 _FAILURE_STARTS = tuple(s.lower() for s in (FAILED_ACTION.split("{")[0], UNUSABLE_REPLY.split("{")[0],
@@ -114,3 +115,17 @@ def move_action(move: Move) -> Action:
 def voyager_reply(thought: str, action: Action) -> str:
     """A reply in the WebVoyager grammar."""
     return f"Thought: {thought}\nAction: {action_text(action)}"
+
+
+def page_view(messages: Sequence[Message]) -> PageView:
+    """What the newest observation of a WebVoyager conversation shows: title and address, elements, and
+    the screenshot (or, in text-only mode, the page outline)."""
+    newest = next((m for m in reversed(messages) if m.role == "user"), None)
+    if newest is None:
+        raise ModelError("the stand-in model got no user message to read the page from")
+    text = newest.text_content
+    heading = parse_heading(text)
+    images = [p.data for p in newest.parts if isinstance(p, ImagePart)]
+    return PageView(title=heading[0] if heading else None, url=heading[1] if heading else None,
+                    elements=read_elements(text), image=images[-1] if images else None,
+                    outline=None if images else text)

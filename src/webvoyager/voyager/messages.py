@@ -73,9 +73,25 @@ class _Layout:
     turns: list[tuple[str, list[_Piece]]] = field(default_factory=list)
 
 
+_HEADING = "Observation {index}: {title}{url}"
+_TITLE_END = " — "
+
+
 def _heading(rec: ObservationRecord) -> str:
-    title = f"{rec.title} — " if rec.title else ""
-    return f"Observation {rec.index}: {title}{rec.url}"
+    title = f"{rec.title}{_TITLE_END}" if rec.title else ""
+    return _HEADING.format(index=rec.index, title=title, url=rec.url)
+
+
+def parse_heading(text: str) -> tuple[str, str] | None:
+    """(title, url) from the heading line of an observation this module wrote, or None."""
+    prefix = _HEADING.split("{index}")[0]
+    for line in text.splitlines():
+        if line.startswith(prefix) and ": " in line:
+            rest = line.split(": ", 1)[1]
+            rest = rest.split(" (", 1)[0] if rest.endswith(")") else rest  # a clipped observation's remark
+            title, sep, url = rest.rpartition(_TITLE_END)
+            return (title if sep else "", url.strip())
+    return None
 
 
 def _notes_text(notes: tuple[str, ...], *, clip: bool) -> str:

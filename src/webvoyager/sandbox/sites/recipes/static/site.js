@@ -87,6 +87,7 @@
           var head = el("div", "review-head");
           head.appendChild(el("strong", "", rv.author));
           head.appendChild(el("span", "stars", starsText(rv.stars)));
+          head.appendChild(el("span", "star-count", rv.stars + "/5"));
           head.appendChild(el("span", "muted", rv.date));
           item.appendChild(head);
           item.appendChild(el("p", "", rv.text));

@@ -1,0 +1,148 @@
+"""Reading text off a screenshot with Tesseract OCR, and finding the value written next to a label.
+
+Only offline stand-in models use this, to read an answer from the screenshot a model is sent. It runs
+the `tesseract` program (Debian: `apt-get install tesseract-ocr`). Inverted text (white on black, as in
+the Set-of-Mark labels) is not read, so the marks do not mix into the page's words.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image
+
+from webvoyager.errors import ModelError
+from webvoyager.text import normalize_text
+
+TESSERACT_TIMEOUT_S = 60.0
+SCALE = 2
+MAX_GAP_PX = 720
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word Tesseract read, with its box in image pixels."""
+
+    text: str
+    left: int
+    top: int
+    width: int
+    height: int
+
+    @property
+    def right(self) -> int:
+        return self.left + self.width
+
+    @property
+    def bottom(self) -> int:
+        return self.top + self.height
+
+    @property
+    def middle(self) -> float:
+        return self.top + self.height / 2
+
+
+def _tesseract() -> str:
+    found = shutil.which("tesseract")
+    if found is None:
+        raise ModelError("reading the answer off the screenshot needs Tesseract OCR, which is not installed; "
+                         "install it (Debian/Ubuntu: apt-get install tesseract-ocr; macOS: brew install tesseract)")
+    return found
+
+
+@lru_cache(maxsize=64)
+def read_words(png: bytes) -> tuple[Word, ...]:
+    """Every word Tesseract reads in the image, in its reading order."""
+    env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one thread: bench runs several tasks at once
+    try:
+        done = subprocess.run([_tesseract(), "stdin", "stdout", "--psm", "11", "-c", "tessedit_do_invert=0",
+                               "tsv"], input=_prepared(png), capture_output=True, timeout=TESSERACT_TIMEOUT_S,
+                              env=env, check=False)
+    except subprocess.TimeoutExpired:
+        raise ModelError(f"Tesseract took longer than {TESSERACT_TIMEOUT_S:.0f} s to read the screenshot") from None
+    if done.returncode != 0:
+        raise ModelError(f"Tesseract could not read the screenshot: {done.stderr.decode(errors='replace')[:200]}")
+    words = []
+    for row in done.stdout.decode("utf-8", errors="replace").splitlines()[1:]:
+        cols = row.split("\t")
+        if len(cols) < 12 or not cols[11].strip() or cols[10] == "-1":
+            continue
+        left, top, width, height = (int(c) // SCALE for c in cols[6:10])
+        words.append(Word(cols[11].strip(), left, top, width, height))
+    return tuple(words)
+
+
+def _prepared(png: bytes) -> bytes:
+    """Grey, and twice the size: Tesseract misreads small screen digits (a 48 as 43) at 1x."""
+    image = Image.open(io.BytesIO(png)).convert("L")
+    image = image.resize((image.width * SCALE, image.height * SCALE), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=1)
+    return out.getvalue()
+
+
+def _norm(word: str) -> str:
+    return re.sub(r"[^\w%$€£.,:/-]", "", normalize_text(word)).strip(":")
+
+
+def _find_anchor(words: tuple[Word, ...], anchor: str) -> list[tuple[Word, Word]]:
+    """(first, last) words of each place where the words of `anchor` stand in a row on one line."""
+    want = [_norm(w) for w in anchor.split() if _norm(w)]
+    found = []
+    for i, word in enumerate(words):
+        run = [word]
+        for nxt in want[1:]:
+            following = _right_of(words, run[-1], limit=1)
+            if not following or _norm(following[0].text) != nxt:
+                break
+            run.append(following[0])
+        if len(run) == len(want) and _norm(word.text) == want[0]:
+            found.append((run[0], run[-1]))
+    return found
+
+
+def _same_line(a: Word, b: Word) -> bool:
+    return abs(a.middle - b.middle) <= max(a.height, b.height) * 0.6
+
+
+def _right_of(words: tuple[Word, ...], anchor: Word, *, limit: int = 40) -> list[Word]:
+    """Words on the anchor's line to its right, nearest first, until a gap wider than MAX_GAP_PX (the
+    value of a label-value row may stand well to the right of its label)."""
+    row = sorted((w for w in words if w.left >= anchor.right - 2 and w is not anchor and _same_line(w, anchor)),
+                 key=lambda w: w.left)
+    out, edge = [], anchor.right
+    for word in row:
+        if word.left - edge > MAX_GAP_PX:
+            break
+        out.append(word)
+        edge = word.right
+    return out[:limit]
+
+
+def _below(words: tuple[Word, ...], first: Word, last: Word) -> list[Word]:
+    """The nearest line below the anchor whose words overlap it horizontally (a value under its label)."""
+    margin = max(first.height, 8) * 2
+    under = [w for w in words if w.top >= last.bottom - 2 and w.right >= first.left - margin
+             and w.left <= last.right + margin and w.top - last.bottom < last.height * 4]
+    if not under:
+        return []
+    top = min(under, key=lambda w: w.top)
+    return sorted((w for w in under if _same_line(w, top)), key=lambda w: w.left)
+
+
+def text_after(words: tuple[Word, ...], anchor: str) -> list[str]:
+    """What may be the value of the label `anchor`, for each place it stands: first the words to its
+    right on the same line, then the line just below it (a value under its label); the caller's pattern
+    decides which one holds the value."""
+    out = []
+    for first, last in _find_anchor(words, anchor):
+        for chosen in (_right_of(words, last), _below(words, first, last)):
+            if chosen:
+                out.append(" ".join(w.text for w in chosen))
+    return out

@@ -1,0 +1,149 @@
+"""How a stand-in model reads its final answer off the observation it was sent, never from a task file.
+
+A reference solution's `AnswerPlan` says where each value is shown (`ReadSpec`); `compose_answer`
+reads each one from the `PageView` the conversation carries (the page title and address, the element
+list, the screenshot through OCR, or the text-only outline) and fills the plan's sentence. A value that
+is not there is a `ModelError`: the stand-in never falls back on what the task file says.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from webvoyager.errors import ModelError
+from webvoyager.standins.elements import ParsedElement, resolve_target
+from webvoyager.standins.ocr import read_words, text_after
+from webvoyager.tasks import AnswerPlan, ReadSpec, Task
+from webvoyager.tasks.mentions import number_mentions
+from webvoyager.text import normalize_text
+
+
+@dataclass
+class PageView:
+    """What one observation in a conversation shows (None: the conversation does not carry it)."""
+
+    title: str | None = None
+    url: str | None = None
+    elements: list[ParsedElement] = field(default_factory=list)
+    image: bytes | None = None
+    outline: str | None = None
+
+
+def _outline_after(outline: str, anchor: str) -> list[str]:
+    """In a text-only outline: the text after the label on its line, else the next line's text."""
+    lines = [line.strip() for line in outline.splitlines() if line.strip()]
+    want = normalize_text(anchor)
+    out = []
+    for i, line in enumerate(lines):
+        at = normalize_text(line).find(want)
+        if at < 0:
+            continue
+        rest = line[at + len(want):].strip(" :\"'")
+        if not rest and i + 1 < len(lines):
+            rest = lines[i + 1]
+        if rest:
+            out.append(re.sub(r'^\[\d+\]\s+\w+\s+', "", rest).strip("\""))
+    return out
+
+
+def _candidates(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
+    if spec.source == "title":
+        if view.title is None:
+            raise ModelError(f"{task.id}: the answer is read from the page title, which this conversation does "
+                             "not show")
+        return [view.title]
+    if spec.source == "url":
+        if view.url is None:
+            raise ModelError(f"{task.id}: the answer is read from the page address, which this conversation "
+                             "does not show")
+        return [view.url]
+    if spec.source == "element":
+        assert spec.target is not None
+        found = resolve_target(spec.target, view.elements)
+        if found.element is None:
+            what = "several" if found.ambiguous else "no"
+            raise ModelError(f"{task.id}: {what} visible {spec.target.describe()} to read the answer from")
+        return [found.element.text or found.element.aria_label or found.element.value]
+    assert spec.after is not None
+    if view.image:
+        return text_after(read_words(view.image), spec.after)
+    if view.outline:
+        return _outline_after(view.outline, spec.after)
+    raise ModelError(f"{task.id}: the answer is read off the screen, but this conversation has no screenshot "
+                     "or page outline")
+
+
+def read_value(spec: ReadSpec, view: PageView, task: Task) -> str:
+    """One value of the answer, read where `spec` says; ModelError when the page does not show it."""
+    texts = _candidates(spec, view, task)
+    for text in texts:
+        if spec.pattern is None:
+            if text.strip():
+                return text.strip()
+            continue
+        match = re.search(spec.pattern, text, flags=re.IGNORECASE)
+        if match:
+            return (match.group(1) if match.groups() else match.group(0)).strip()
+    where = f"next to {spec.after!r}" if spec.after else f"in the {spec.source}"
+    seen = "; ".join(t[:80] for t in texts[:3]) or "nothing"
+    raise ModelError(f"{task.id}: the reference cannot read its answer {where}"
+                     f"{f' (pattern {spec.pattern!r})' if spec.pattern else ''}; it saw: {seen}")
+
+
+def read_notes(specs: dict[str, ReadSpec], view: PageView, task: Task) -> dict[str, str]:
+    """The values a step notes off the page it starts on."""
+    return {name: read_value(spec, view, task) for name, spec in specs.items()}
+
+
+NOTED = "Noted: "
+"""How a stand-in writes the values it noted into its thought (followed by a JSON object)."""
+
+
+def noted_in(replies: Sequence[str]) -> dict[str, str]:
+    """The values noted in earlier replies (their `Noted: {...}` parts), later ones winning."""
+    values: dict[str, str] = {}
+    for reply in replies:
+        for line in reply.splitlines():
+            if NOTED in line:
+                try:
+                    found = json.loads(line.split(NOTED, 1)[1].strip())
+                except json.JSONDecodeError:
+                    continue
+                if isinstance(found, dict):
+                    values.update({str(k): str(v) for k, v in found.items()})
+    return values
+
+
+def _number(text: str, name: str, task: Task) -> float:
+    found = number_mentions(text)
+    if not found:
+        raise ModelError(f"{task.id}: the value {name}={text!r} holds no number to compare")
+    return found[0].value
+
+
+def compose_answer(task: Task, view: PageView, noted: dict[str, str] | None = None) -> str:
+    """The reference's final answer for `task`: values read off `view` and noted on earlier pages, chosen
+    among where the plan picks (a fixed sentence only for tasks judged on the page state alone)."""
+    if task.reference is None:
+        raise ModelError(f"task {task.id} has no reference solution")
+    plan = task.reference.answer
+    if not isinstance(plan, AnswerPlan):
+        if task.checks is not None and task.checks.answer:
+            raise ModelError(f"task {task.id}: its answer is checked, so the reference must read it off the page; "
+                             "give the reference solution an answer plan ({\"say\": ..., \"read\": {...}}) "
+                             "instead of a fixed sentence")
+        return plan
+    values = dict(noted or {})
+    missing = {name for step in task.reference.steps for name in step.note} - set(values)
+    if missing:
+        raise ModelError(f"{task.id}: the reference did not note {', '.join(sorted(missing))} on the way; its "
+                         "earlier replies are missing from the conversation")
+    values.update(read_notes(plan.read, view, task))
+    for name, pick in plan.pick.items():
+        numbers = {label: _number(values[number], number, task) for label, number in pick.options.items()}
+        best = (max if pick.max is not None else min)(numbers, key=numbers.__getitem__)
+        values[name], values[f"{name}_value"] = values[best], values[pick.options[best]]
+    return plan.say.format(**values)

@@ -1,0 +1,143 @@
+"""Reading an answer the way a strict grader does: which phrases it mentions, which numbers it states.
+
+A phrase is *mentioned* when it occurs in the normalised answer as whole words: "v1.1.0" is not
+mentioned by "v11.1.0", "133" not by "1330" or "133.5", "im-" not by "impolite". A *number mention*
+is a number in the answer with what stands around it: a currency sign before it, the words after it
+(its unit) and the word before it ("serves 6"). Number words (one to twenty, the tens) and scale
+suffixes (12.4k, 3 million) are read as numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from webvoyager.text import normalize_text
+
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
+def normalize_answer(text: str) -> str:
+    """normalize_text, with thousands separators dropped ("1,390" reads as "1390")."""
+    return _THOUSANDS.sub("", normalize_text(text))
+
+
+def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+    norm = normalize_answer(phrase)
+    before = r"(?<![0-9a-z])" if norm[:1].isalnum() else ""
+    after = r"(?![0-9a-z])" if norm[-1:].isalnum() else ""
+    if norm[:1].isdigit():
+        before += r"(?<!\d[.,])"
+    if norm[-1:].isdigit():
+        after += r"(?![.,]\d)"
+    return re.compile(before + re.escape(norm) + after)
+
+
+def mention_spans(text: str, phrase: str) -> list[tuple[int, int]]:
+    """Where `phrase` is mentioned in `text` (both normalised), as spans of the normalised text."""
+    if not normalize_answer(phrase):
+        return []
+    return [m.span() for m in _phrase_pattern(phrase).finditer(normalize_answer(text))]
+
+
+def mentions(text: str, phrase: str) -> bool:
+    """True when `text` mentions `phrase` as whole words (see the module docstring)."""
+    return bool(mention_spans(text, phrase))
+
+
+# ----- numbers ---------------------------------------------------------------------------------
+
+_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())}
+_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90})
+_SCALES = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
+_CURRENCY = r"(?:us\$|usd\s?|\$|€|eur\s?|£|gbp\s?|¥|jpy\s?|₹|chf\s?)"
+_NUMBER = re.compile(
+    r"(?P<currency>" + _CURRENCY + r")?\s?"
+    r"(?P<sign>[-−](?=\d))?"
+    r"(?<![0-9a-z.])(?P<digits>\d+(?:\.\d+)?|(?:" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r"))"
+    r"(?P<scale>(?<=\d)(?:k|mn|m|bn|b)|\s(?:thousand|million|billion))?"
+    r"(?![0-9a-z])(?:-(?=[a-z]))?")
+_TOKEN = re.compile(r"[a-z%°²³µ$€£]+[a-z%°²³]*")
+
+KNOWN_UNITS = frozenset(
+    "% percent percentage points pp point g gram grams kg kilogram kilograms mg lb lbs pound pounds oz ounce ounces "
+    "km kilometre kilometres kilometer kilometers m metre metres meter meters cm mm mi mile miles ft foot feet in "
+    "inch inches yd yard yards l litre litres liter liters ml gal gallon gallons cup cups tbsp tsp "
+    "s sec second seconds min mins minute minutes h hr hrs hour hours day days week weeks month months year years "
+    "kcal cal calorie calories kj °c °f c f degree degrees mph kmh kph w kw watt watts mah wh v volt volts gb tb mb "
+    "kb ghz mhz hz px star stars review reviews rating ratings vote votes serving servings people person "
+    "night nights room rooms adult adults guest guests stop stops seat seats item items unit units piece pieces "
+    "word words page pages paper papers issue issues commit commits star-rating epochs epoch gpus gpu "
+    "download downloads like likes follower followers point points goal goals assist assists game games "
+    "run runs lesson lessons module modules video videos course courses hour-long minute-long m² sq ft²".split())
+
+
+@dataclass(frozen=True)
+class NumberMention:
+    """One number in an answer and its surroundings (normalised, lower-case)."""
+
+    value: float
+    currency: str    # "$", "€", "usd", ... written before it, or ""
+    following: str   # the text right after it (up to 40 characters)
+    preceding: str   # the text right before it (up to 30 characters)
+
+    @property
+    def unit(self) -> str:
+        """The first word after the number ("" when none)."""
+        found = _TOKEN.match(self.following)
+        return found.group(0) if found else ""
+
+
+def number_mentions(text: str) -> list[NumberMention]:
+    """Every number mentioned in `text`, in order."""
+    norm = normalize_answer(text)
+    found = []
+    for m in _NUMBER.finditer(norm):
+        raw = m.group("digits")
+        value = float(raw) if raw[0].isdigit() else float(_WORDS[raw])
+        if m.group("scale"):
+            value *= _SCALES[m.group("scale").strip()]
+        if m.group("sign"):
+            value = -value
+        found.append(NumberMention(value=value, currency=(m.group("currency") or "").strip(),
+                                   following=norm[m.end():m.end() + 40].lstrip(),
+                                   preceding=norm[max(0, m.start() - 30):m.start()].rstrip()))
+    return found
+
+
+def _starts_with_unit(text: str, unit: str) -> bool:
+    return bool(re.match(re.escape(unit) + r"(?:s|es)?(?![0-9a-z])", text))
+
+
+def _ends_with_unit(text: str, unit: str) -> bool:
+    return bool(re.search(r"(?<![0-9a-z])" + re.escape(unit) + r"$", text))
+
+
+def stated_numbers(text: str, *, units: tuple[str, ...] = (), currency: str | None = None) -> list[float]:
+    """The numbers `text` states as the quantity asked for.
+
+    With `units` (phrases, e.g. "servings", "five-star ratings"): the numbers the text follows with one
+    of them (or puts one right before: "serves 6"); when no number has one, the numbers that carry no
+    unit or currency at all (a bare "6" answers "how many servings"). With `currency`: the amounts in
+    that currency, else the bare numbers. Otherwise every number.
+    """
+    found = number_mentions(text)
+    bare = [n.value for n in found if not n.currency and n.unit not in KNOWN_UNITS
+            and n.unit not in _CURRENCY_WORDS]
+    if currency is not None:
+        sign = normalize_answer(currency)
+        priced = [n.value for n in found
+                  if (n.currency and (n.currency == sign or sign in n.currency or n.currency in sign))
+                  or n.unit in _CURRENCY_WORDS]
+        return priced or bare
+    if units:
+        wanted = tuple(normalize_answer(u) for u in units)
+        with_unit = [n.value for n in found if any(_starts_with_unit(n.following, u) or
+                                                    _ends_with_unit(n.preceding, u) for u in wanted)]
+        return with_unit or bare
+    return [n.value for n in found]
+
+
+_CURRENCY_WORDS = frozenset({"dollars", "dollar", "usd", "euros", "euro", "eur", "pounds", "gbp", "yen"})

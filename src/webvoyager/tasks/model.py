@@ -1,0 +1,285 @@
+"""A task, its checks, its reference solution and its probes, as validated pydantic models.
+
+The JSONL record of a task (WebVoyager's fields `web_name`, `id`, `ques`, `web`, plus `check`,
+`reference`, `probes`, `max_steps`) is read by `loader.task_from_record`; everything else on the line
+is kept in `Task.extra`. See docs/DESIGN.md ("Task files") for the schema with examples.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any, ClassVar, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from webvoyager.tasks.answers import AnswerCheck
+from webvoyager.tasks.states import PageState, StateCheck
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ----- reference solutions -----------------------------------------------------------------------
+
+class Target(_Frozen):
+    """How a reference step names an element: by what a person sees, never by a label number.
+
+    `text` must equal the element's visible text or aria-label (normalized); `text_contains` must
+    occur in it; `placeholder` must equal the placeholder; `tag`/`role`/`type` narrow the match;
+    `nth` picks among several matches in reading order (otherwise several matches is an error);
+    `after` names an element this one follows: the first match after it is meant ("the first result
+    after the sort buttons").
+    """
+
+    text: str | None = None
+    text_contains: str | None = None
+    placeholder: str | None = None
+    tag: str | None = None
+    role: str | None = None
+    type: str | None = None
+    nth: int | None = None
+    after: Target | None = None
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> Target:
+        if all(v is None for v in self.model_dump().values()):
+            raise ValueError("a target needs at least one of text, text_contains, placeholder, tag, role, type")
+        return self
+
+    def describe(self) -> str:
+        parts = [f"{k}={v!r}" for k, v in self.model_dump(exclude={"after"}).items() if v is not None]
+        where = f" after the {self.after.describe()}" if self.after is not None else ""
+        return "element with " + ", ".join(parts) + where
+
+
+class ReadSpec(_Frozen):
+    """Where the reference model reads one value of its answer in what the observation carries.
+
+    `from`: "title" (the page title), "url" (the address), "element" (the visible text of the element
+    `target` names, from the element list), or "screen" (the screenshot, read with OCR; in text-only
+    mode the page outline). For "screen", `after` is the label the value stands next to (to its right
+    on the same line, else just below it). `pattern` (a regular expression; group 1 if it has one)
+    picks the value out of the text found.
+    """
+
+    source: Literal["title", "url", "element", "screen"] = Field(alias="from")
+    target: Target | None = None
+    after: str | None = None
+    pattern: str | None = None
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _fields_for_source(self) -> ReadSpec:
+        if self.source == "element" and self.target is None:
+            raise ValueError("reading from an element needs its 'target'")
+        if self.source == "screen" and not self.after:
+            raise ValueError("reading from the screen needs 'after': the label the value stands next to")
+        if self.pattern is not None:
+            re.compile(self.pattern)
+        return self
+
+
+StepKind = Literal["click", "type", "select", "hover", "scroll", "press", "back", "wait", "answer"]
+
+
+class ReferenceStep(_Frozen):
+    """One step of a reference solution.
+
+    click/type/select/hover need `target`; type needs `text` (and `enter`, default true); select needs
+    `option`; scroll has `direction` (up/down) and an optional `target` (an inner scrollable element);
+    press needs `key`. `note` reads values off the page this step starts on (before its action), to be
+    used in the final answer: how a comparison across pages remembers the first page.
+    """
+
+    do: StepKind
+    target: Target | None = None
+    text: str | None = None
+    option: str | None = None
+    direction: Literal["up", "down"] = "down"
+    key: str | None = None
+    enter: bool = True
+    note: dict[str, ReadSpec] = {}   # values to read off the page shown at this step, for the answer
+
+    KINDS: ClassVar[tuple[str, ...]] = ("click", "type", "select", "hover", "scroll", "press", "back", "wait",
+                                        "answer")
+
+    @model_validator(mode="after")
+    def _fields_for_kind(self) -> ReferenceStep:
+        if self.do in ("click", "type", "select", "hover") and self.target is None:
+            raise ValueError(f"a {self.do!r} step needs a target")
+        if self.do == "type" and self.text is None:
+            raise ValueError("a 'type' step needs 'text'")
+        if self.do == "select" and self.option is None:
+            raise ValueError("a 'select' step needs 'option'")
+        if self.do == "press" and not self.key:
+            raise ValueError("a 'press' step needs 'key'")
+        return self
+
+
+class Pick(_Frozen):
+    """Chooses among noted values: the label whose number is the largest (`max`) or smallest (`min`).
+
+    `max`/`min` maps a label name to a number name, e.g. {"title_a": "protein_a", "title_b": "protein_b"}:
+    the pick's name is then the chosen label's value, and `<pick name>_value` its number.
+    """
+
+    max: dict[str, str] | None = None
+    min: dict[str, str] | None = None
+
+    @model_validator(mode="after")
+    def _one_way(self) -> Pick:
+        if (self.max is None) == (self.min is None):
+            raise ValueError("a pick needs exactly one of 'max' or 'min'")
+        return self
+
+    @property
+    def options(self) -> dict[str, str]:
+        return self.max if self.max is not None else (self.min or {})
+
+
+class AnswerPlan(_Frozen):
+    """How the reference composes its answer: `say` with each `{name}` filled by a value read off the
+    final page (`read`), noted on an earlier page (a step's `note`), or chosen among those (`pick`)."""
+
+    say: str
+    read: dict[str, ReadSpec] = {}
+    pick: dict[str, Pick] = {}
+
+    @property
+    def placeholders(self) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(self.say) if f}
+
+
+class ReferenceSolution(_Frozen):
+    """The steps a person would take, and the answer: read from the final page (an `AnswerPlan`), or,
+    for a task judged on the page state alone, a fixed sentence."""
+
+    steps: tuple[ReferenceStep, ...]
+    answer: Union[AnswerPlan, str]
+
+    @model_validator(mode="after")
+    def _answer_names_known(self) -> ReferenceSolution:
+        if not isinstance(self.answer, AnswerPlan):
+            return self
+        noted = {name for step in self.steps for name in step.note}
+        known = noted | set(self.answer.read)
+        for name, pick in self.answer.pick.items():
+            missing = (set(pick.options) | set(pick.options.values())) - known
+            if missing:
+                raise ValueError(f"pick {name!r} uses {', '.join(sorted(missing))}, which no step notes and "
+                                 "the answer does not read")
+            known |= {name, f"{name}_value"}
+        unknown = self.answer.placeholders - known
+        if unknown:
+            raise ValueError(f"the answer says {{{'}, {'.join(sorted(unknown))}}}, which is neither read, noted "
+                             "nor picked")
+        if not self.answer.placeholders:
+            raise ValueError("an answer plan must fill its sentence with at least one value read off the page")
+        return self
+
+
+# ----- checks and probes -------------------------------------------------------------------------
+
+class TaskChecks(_Frozen):
+    """Every check given must pass for success: the answer checks and the final-state checks."""
+
+    answer: list[AnswerCheck] = []
+    state: list[StateCheck] = []
+
+    @field_validator("answer", "state", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return [value] if isinstance(value, dict) else value
+
+    @model_validator(mode="after")
+    def _something(self) -> TaskChecks:
+        if not self.answer and not self.state:
+            raise ValueError("'check' needs an 'answer' or a 'state' check")
+        return self
+
+    def passes(self, answer: str | None, state: PageState | None) -> bool:
+        if self.answer and (answer is None or not all(c.passes(answer) for c in self.answer)):
+            return False
+        return not self.state or (state is not None and all(c.passes(state) for c in self.state))
+
+
+class Probe(_Frozen):
+    """An answer and/or final state that a task's checks must accept (a `pass` probe) or reject (a
+    `fail` probe). `kind` names what is wrong with a fail probe (neighbour, off_by_one, wrong_unit,
+    swapped, wrong_number, in_list, refusal, wrong_host, wrong_param, ...)."""
+
+    answer: str | None = None
+    url: str | None = None
+    storage: dict[str, str] | None = None
+    text: str | None = None
+    kind: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, value: Any) -> Any:
+        return {"answer": value} if isinstance(value, str) else value
+
+    @property
+    def has_state(self) -> bool:
+        return self.url is not None or self.storage is not None or self.text is not None
+
+    def state(self) -> PageState:
+        return PageState(url=self.url or "", text=self.text or "", local_storage=dict(self.storage or {}))
+
+
+class Probes(_Frozen):
+    """Answers and states the task's checks must accept (`pass`) and reject (`fail`)."""
+
+    accept: list[Probe] = Field(default=[], alias="pass")
+    reject: list[Probe] = Field(default=[], alias="fail")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+# ----- the task ------------------------------------------------------------------------------------
+
+class Task(_Frozen):
+    """One thing for the agent to do, starting at `start_url`."""
+
+    id: str
+    question: str
+    start_url: str
+    site: str = ""
+    checks: TaskChecks | None = None
+    reference: ReferenceSolution | None = None
+    probes: Probes | None = None
+    max_steps: int | None = Field(None, ge=1)
+    golden_answer: str | None = None
+    original_question: str | None = None
+    extra: dict[str, Any] = {}
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @property
+    def checkable(self) -> bool:
+        """True when success can be decided by code (an answer or state check exists)."""
+        return self.checks is not None
+
+    def check(self, answer: str | None, final_page_state: PageState | None = None) -> bool | None:
+        """Success by the task's own checks; None when the task has none."""
+        return None if self.checks is None else self.checks.passes(answer, final_page_state)
+
+    def probe(self, probe: Probe) -> bool:
+        """Whether the task's checks accept a probe: each part the probe gives (answer, state) is
+        judged by the checks of that part."""
+        if self.checks is None:
+            raise ValueError(f"task {self.id} has no checks to probe")
+        ok = True
+        if probe.answer is not None and self.checks.answer:
+            ok = ok and all(c.passes(probe.answer) for c in self.checks.answer)
+        if probe.has_state and self.checks.state:
+            state = probe.state()
+            ok = ok and all(c.passes(state) for c in self.checks.state)
+        return ok
+
+    def replace(self, **changes: Any) -> Task:
+        """A copy with some fields changed (tasks are immutable)."""
+        return self.model_copy(update=changes)
