@@ -38,3 +38,8 @@ else
   echo "no system Chromium; downloading Playwright's (playwright install chromium)"
   .venv/bin/python -m playwright install chromium
 fi
+
+# Tesseract OCR: the offline `reference` model reads answers off screenshots with it.
+if ! command -v tesseract >/dev/null; then
+  apt_install tesseract-ocr || echo "warning: no tesseract; install tesseract-ocr for the reference model" >&2
+fi
