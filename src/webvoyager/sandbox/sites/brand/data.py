@@ -349,7 +349,9 @@ class Family:
         return next(g for g in self.groups if g.key == key)
 
     def model_for(self, size: str) -> Model:
-        return next(m for m in MODELS if m.family == self.slug and m.size == size)
+        """The model a size tile stands for (a watch is one model in several case sizes)."""
+        mine = [m for m in MODELS if m.family == self.slug]
+        return next((m for m in mine if m.size == size), mine[0])
 
 
 def _opts(*items: tuple) -> tuple[Option, ...]:
@@ -550,7 +552,8 @@ def family_json(fam: Family) -> dict:
             {"id": o.id, "label": o.label, "delta": o.delta, "needs": {k: list(v) for k, v in o.needs}}
             for o in g.options]} for g in fam.groups],
         "care": [{"id": p.id, "label": p.label, "price": p.price} for p in fam.care],
-        "models": {m.size: {"name": m.name, "slug": m.slug} for m in MODELS if m.family == fam.slug},
+        "models": {o.id: {"name": fam.model_for(o.id).name, "slug": fam.model_for(o.id).slug}
+                   for o in fam.group("size").options},
     }
 
 
@@ -942,3 +945,44 @@ SUPPORT_TOPICS = (
     ("Trade in your device", "Get credit toward a new device. The estimate depends on the model and its condition; the final value is confirmed when we receive the device."),
     ("Return policy", "You can return products bought from Lumen within 14 calendar days of receipt, in their original packaging."),
 )
+
+
+# ----- the bag ----------------------------------------------------------------------------------------
+
+def bag_item(family_slug: str, choices: dict[str, str], care: str = "",
+             trade: tuple[str, str] | None = None) -> dict:
+    """The bag entry the Buy page's script stores in localStorage["bag"] for a configuration
+    (the same keys, values and order), so state checks can be built from the data."""
+    fam = family(family_slug)
+    ids = resolve(fam, {k: find_option(fam, k, v) for k, v in choices.items()})
+    plan = next((p for p in fam.care if p.id == care or p.label == care), None)
+    care_price = plan.price[ids["size"]] if plan else 0
+    summary = []
+    for g in fam.groups:
+        if g.key == "size" and len(g.options) == 1:
+            continue
+        o = option(fam, g.key, ids[g.key])
+        summary.append((o.detail or o.label) if g.key == "size" and fam.groups[0].title == "Model" else o.label)
+    credit = trade_in_value(*trade) if trade else 0
+    dev = device(trade[0]) if trade else None
+    return {
+        "id": f"{fam.slug}:{'/'.join(ids[g.key] for g in fam.groups)}:{plan.id if plan else ''}:"
+              f"{trade[0] + '/' + trade[1] if credit and trade else ''}",
+        "family": fam.slug, "model": fam.model_for(ids["size"]).name,
+        "config": {g.key: option(fam, g.key, ids[g.key]).label for g in fam.groups},
+        "summary": summary, "care": plan.label if plan else "", "care_price": care_price,
+        "trade_in": {"device": dev.name, "condition": trade[1], "credit": credit} if credit and dev and trade else None,
+        "unit_price": sum(option(fam, k, v).delta for k, v in ids.items()) + care_price, "credit": credit, "qty": 1,
+    }
+
+
+def accessory_item(name: str) -> dict:
+    """The bag entry an accessory's "Add to Bag" button stores."""
+    a = next(x for x in accessories() if x.name == name)
+    return {"id": a.id, "family": "accessory", "model": a.name, "config": {}, "summary": [], "care": "",
+            "care_price": 0, "trade_in": None, "unit_price": a.price, "credit": 0, "qty": 1}
+
+
+def bag_total(items: list[dict]) -> int:
+    """What the bag page shows as Total: every line's price times its quantity, less trade-in credits."""
+    return sum(it["unit_price"] * it["qty"] - it["credit"] for it in items)
