@@ -314,8 +314,11 @@ class Index:
         hits = []
         for pid, score in scores.items():
             page = self.pages[pid]
-            if phrase and phrase in " ".join(words(page.title)):
-                score *= 1.5      # the whole query in the title
+            title_words = words(page.title)
+            if set(qterms) <= set(_terms_of(title_words)):
+                score *= 1.5      # every query word in the title
+                if phrase and phrase in " ".join(title_words):
+                    score *= 1.2  # ... even as a phrase
             if page.path == "/" and page.site in navigational:
                 score *= 4        # a query naming a site: its home page first
             score *= 1 + 0.05 * math.log1p(page.inlinks)   # well-linked pages a little higher
