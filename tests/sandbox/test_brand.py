@@ -37,7 +37,7 @@ def _expected() -> dict[str, object]:
     assert near[0][1] < near[1][1]
     _, ny = data.stores_near("New York")
     fifth = next(s for s, _ in ny if s.name == "Lumen Fifth Avenue")
-    credit = data.trade_in_value("lumenbook-pro-14-l3-2024", "fair")
+    credit = data.trade_in_value("lumen-phone-6-pro", "fair")
     air = data.config_price("lumenbook-air", {"size": "13-inch", "memory": "24GB unified memory", "storage": "512GB"})
     bag = data.bag_total(_bags()["brand--11"])
     screen = data.repair_prices("lumen-phone-6-pro")[0]
