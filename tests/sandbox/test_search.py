@@ -172,8 +172,9 @@ def test_index_is_deterministic_and_fast_enough() -> None:
     assert [(p.site, p.path, p.title) for p in a.pages] == [(p.site, p.path, p.title) for p in b.pages]
     assert [h.page.path for h in a.search("power bank")] == [h.page.path for h in b.search("power bank")]
     assert len(a.pages) >= 400 and a.site_counts["recipes"] == engine.PAGE_BUDGET
-    # about two seconds on an idle machine; the bound leaves room for a busy shared one
-    assert b.build_seconds < 12, b.build_seconds
+    # the crawl costs one to two seconds of CPU (wall time on an idle machine is about the same; on a
+    # shared, busy one it stretches, so the bound is on this process's CPU time)
+    assert b.build_cpu_seconds < 5, (b.build_cpu_seconds, b.build_seconds)
 
 
 def test_tokeniser_stemmer_and_titles() -> None:
