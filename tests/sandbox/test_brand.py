@@ -112,7 +112,7 @@ def test_data_is_deterministic_fast_and_big_enough() -> None:
     again = (data.accessories(), data.stores(), data.devices())
     assert time.perf_counter() - start < 0.1
     assert first == again
-    assert len(data.accessories()) >= 70 and len(data.stores()) >= 30 and len(data.devices()) >= 45
+    assert len(data.accessories()) >= 100 and len(data.stores()) >= 30 and len(data.devices()) >= 45
     assert {m.line for m in data.MODELS} == set(data.LINES)
     assert len({a.id for a in data.accessories()}) == len(data.accessories())
 

@@ -745,10 +745,12 @@ def accessories() -> tuple[Accessory, ...]:
     watches = ("lumen-watch-se", "lumen-watch-4")
     band_colours = ("Storm Blue", "Plum", "Black", "Light Blush", "Lake Green", "Stone Grey")
     for kind, price in (("Sport Band", 49), ("Sport Loop", 49), ("Braided Solo Loop", 99), ("Milanese Loop", 99)):
-        for size in ("42mm", "46mm"):
-            items.append((f"{size} {kind}", "Bands", price, band_colours[: 3 + len(kind) % 4], watches))
+        for size in ("42mm", "46mm"):   # one product per colour, as band shops list them
+            for colour in band_colours[: 3 + len(kind) % 4]:
+                items.append((f"{size} {colour} {kind}", "Bands", price, (colour,), watches))
     for kind, price in (("Trail Loop", 99), ("Alpine Loop", 99), ("Ocean Band", 99), ("Titanium Milanese Loop", 199)):
-        items.append((f"49mm {kind}", "Bands", price, ("Black", "Orange", "Blue")[: 2 + len(kind) % 2], ("lumen-watch-ultra-2",)))
+        for colour in ("Black", "Orange", "Blue")[: 2 + len(kind) % 2]:
+            items.append((f"49mm {colour} {kind}", "Bands", price, (colour,), ("lumen-watch-ultra-2",)))
     buds = tuple(m.slug for m in MODELS if m.line == "audio" and "buds" in m.slug)
     items += [("Lumen Buds Max Smart Case", "Audio & Mounts", 39, ("Midnight", "Starlight"), ("lumen-buds-max",)),
               ("Lumen Buds Pro 2 Ear Tips (2 sets)", "Audio & Mounts", 9, ("White",), ("lumen-buds-pro-2",)),

@@ -406,8 +406,8 @@ class Index:
     # snippets -----------------------------------------------------------------------------------
 
     def snippet(self, page: Page, query: str, width: int = 30) -> str:
-        """About `width` words of the page around the best cluster of query words, as HTML with the
-        matching words in <b>."""
+        """About `width` words of the page from the first place where the most distinct query words
+        come together, as HTML with the matching words in <b>."""
         qterms = {stem(w) for w in words(query) if w not in STOPWORDS}
         tokens = page.text.split()
         if not tokens:
@@ -420,7 +420,7 @@ class Index:
             found: set[str] = set()
             for x in stems[begin:begin + width]:
                 found |= x
-            score = len(found) * 100 + sum(hit[begin:begin + width])
+            score = len(found)          # most distinct query words; the earliest such window wins
             if score > best_score:
                 start, best_score = begin, score
         window = list(zip(tokens[start:start + width], hit[start:start + width]))
