@@ -147,6 +147,12 @@ class Sandbox:
             raise KeyError(f"unknown sandbox site {site!r}; sites: {', '.join(sorted(self.sites))}")
         return f"http://{site}{HOST_SUFFIX}:{self.port}{path}"
 
+    @property
+    def search_url(self) -> str | None:
+        """The home page of the sandbox's search engine, where the agent's `Google` action lands in
+        sandbox runs (None when the search site is not installed)."""
+        return self.url("search", "/") if "search" in self.sites else None
+
     def fetch(self, site: str, path: str = "/", method: str = "GET", body: bytes | None = None,
               headers: dict[str, str] | None = None) -> Response:
         """One HTTP request to `site` over loopback (sends the Host header, since plain Python
