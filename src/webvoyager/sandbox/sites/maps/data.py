@@ -2,7 +2,7 @@
 
 The city (`geo`), its places (`places`) and the route search (`routing`) live in their own modules;
 this one is what the pages and the tests call. The sandbox clock is fixed at `NOW` (Tuesday, May 12,
-2026, 6:45 PM), so "open now" and "closes soon" always say the same thing.
+2026, 7:30 PM), so "open now" and "closes soon" always say the same thing.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ __all__ = ["CATEGORIES", "CATEGORY_BY_KEY", "CUISINES", "DISTRICT_NAMES", "MODES
            "Route", "directions", "fmt_distance", "is_open", "nearby", "place_by_id", "place_by_name", "places",
            "reviews_of", "search", "slugify", "sorted_reviews", "status", "suggest", "week_hours"]
 
-NOW = datetime(TODAY.year, TODAY.month, TODAY.day, 18, 45)
+NOW = datetime(TODAY.year, TODAY.month, TODAY.day, 19, 30)
 """The sandbox's fixed clock for opening hours."""
 NOW_TEXT = NOW.strftime("%a, %b %-d, %-I:%M %p")
 DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

@@ -31,8 +31,8 @@ class Category:
 
 
 CATEGORIES: tuple[Category, ...] = (
-    Category("restaurant", "Restaurant", "Restaurants", 90, ("restaurant", "restaurants", "food", "dinner", "lunch")),
-    Category("cafe", "Café", "Cafés", 36, ("cafe", "cafes", "coffee", "coffee shop", "coffee shops")),
+    Category("restaurant", "Restaurant", "Restaurants", 112, ("restaurant", "restaurants", "food", "dinner", "lunch")),
+    Category("cafe", "Café", "Cafés", 40, ("cafe", "cafes", "coffee", "coffee shop", "coffee shops")),
     Category("bakery", "Bakery", "Bakeries", 14, ("bakery", "bakeries", "bread", "pastries")),
     Category("bar", "Bar", "Bars", 22, ("bar", "bars", "pub", "pubs", "drinks")),
     Category("museum", "Museum", "Museums", 12, ("museum", "museums")),
@@ -90,14 +90,18 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "bookstore": ("{p} Books", "{p} Booksellers", "The {p} Bookshop"),
     "gym": ("{p} Fitness", "{p} Gym", "{p} Athletic Club"),
 }
+# Named places and the district they belong in ("" = anywhere).
 MUSEUMS = (
-    "Port Calder Maritime Museum", "Museum of Clocks and Time", "Calder Natural History Museum",
-    "Tram Depot Museum", "Glassworks Museum", "Lantern Quarter Museum of Art", "Museum of the River",
-    "Kestrel Hill Observatory Museum", "Customs House Museum", "Museum of Printing", "Toy & Puppet Museum",
-    "Millbrook Textile Museum",
+    ("Port Calder Maritime Museum", "Old Harbour"), ("Museum of Clocks and Time", ""),
+    ("Calder Natural History Museum", "Lantern Quarter"), ("Tram Depot Museum", ""), ("Glassworks Museum", "Southbank"),
+    ("Lantern Quarter Museum of Art", "Lantern Quarter"), ("Museum of the River", "Tidewater"),
+    ("Kestrel Hill Observatory Museum", "Kestrel Hill"), ("Customs House Museum", "Old Harbour"),
+    ("Museum of Printing", ""), ("Toy & Puppet Museum", ""), ("Millbrook Textile Museum", "Millbrook"),
 )
-SMALL_PARKS = ("Lantern Square", "Kingsway Green", "Tidewater Common", "Quarry Gardens")
-CINEMAS = ("Reelhouse Cinema", "The Projector Rooms", "Northgate Picture Palace", "Starlight Cinema", "Harbour Screen")
+SMALL_PARKS = (("Lantern Square", "Lantern Quarter"), ("Kingsway Green", "Kestrel Hill"),
+               ("Tidewater Common", "Tidewater"), ("Quarry Gardens", "Eastwick"))
+CINEMAS = (("Reelhouse Cinema", ""), ("The Projector Rooms", ""), ("Northgate Picture Palace", "Northgate"),
+           ("Starlight Cinema", ""), ("Harbour Screen", "Old Harbour"))
 FUEL_BRANDS = ("Fuelway", "Petrolux", "Kestrel Fuel", "Voltline")
 GROCERS = ("FreshCart", "DailyBasket", "Grocer & Co.", "Marlow's Market")
 
@@ -284,13 +288,17 @@ def places() -> tuple[Place, ...]:
     rng = random.Random("port-calder-places-v1")
     c = city()
     usable = [e for e in c.edges if e.kind in ("street", "avenue")]
+    by_district: dict[str, list] = {}  # type: ignore[type-arg]
+    for e in usable:
+        a, b = c.nodes[e.a], c.nodes[e.b]
+        by_district.setdefault(district_of((a.col + b.col) / 2, (a.row + b.row) / 2), []).append(e)
     taken: set[int] = set()
     names: set[str] = set()
     out: list[Place] = []
     park_edges = _park_edges()
 
-    def spot_for(cat: str, park: str | None = None) -> Spot:
-        pool = park_edges[park] if park else usable
+    def spot_for(park: str | None = None, home: str = "") -> Spot:
+        pool = park_edges[park] if park else by_district[home] if home else usable
         while True:
             e = rng.choice(pool)
             if e.id not in taken:
@@ -307,15 +315,15 @@ def places() -> tuple[Place, ...]:
                 return name
         raise RuntimeError(f"no free name among {patterns}")
 
-    fixed: dict[str, list[str]] = {"museum": list(MUSEUMS), "cinema": list(CINEMAS),
-                                   "park": [p[0] for p in PARKS] + list(SMALL_PARKS)}
+    fixed: dict[str, list[tuple[str, str]]] = {"museum": list(MUSEUMS), "cinema": list(CINEMAS),
+                                               "park": [(p[0], "") for p in PARKS] + list(SMALL_PARKS)}
     cuisines = list(CUISINES)
     for cat in CATEGORIES:
         for i in range(cat.count):
             park = None
-            cuisine = ""
+            cuisine = home = ""
             if cat.key in fixed:
-                name = fixed[cat.key][i]
+                name, home = fixed[cat.key][i]
                 names.add(name)
                 park = name if cat.key == "park" and i < len(PARKS) else None
             elif cat.key == "restaurant":
@@ -325,7 +333,7 @@ def places() -> tuple[Place, ...]:
                 name = unique(SUFFIXES[cat.key])
             else:
                 name = ""
-            spot = spot_for(cat.key, park)
+            spot = spot_for(park, home)
             e = c.edges[spot.edge]
             a, b = c.nodes[e.a], c.nodes[e.b]
             x, y = a.x + (b.x - a.x) * spot.t, a.y + (b.y - a.y) * spot.t
@@ -371,7 +379,8 @@ def _park_edges() -> dict[str, list]:  # type: ignore[type-arg]
             na, nb = c.nodes[e.a], c.nodes[e.b]
             on_row = na.row == nb.row and na.row in (r1, r2) and c1 <= min(na.col, nb.col) and max(na.col, nb.col) <= c2
             on_col = na.col == nb.col and na.col in (c1, c2) and r1 <= min(na.row, nb.row) and max(na.row, nb.row) <= r2
-            if on_row or on_col:
+            same = district_of((na.col + nb.col) / 2, (na.row + nb.row) / 2) == district_of((c1 + c2) / 2, (r1 + r2) / 2)
+            if (on_row or on_col) and same:
                 blocks.append(e)
         out[name] = blocks
     return out
