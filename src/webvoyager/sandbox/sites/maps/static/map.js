@@ -27,6 +27,7 @@
   }
   function apply(syncUrl) {
     clampCentre();
+    view.cx = Math.round(view.cx); view.cy = Math.round(view.cy);   // whole metres, as the URL keeps them
     var s = size(), w = width(view.z), h = w * s.h / s.w, k = w / s.w;
     svg.setAttribute("viewBox", [view.cx - w / 2, view.cy - h / 2, w, h].map(function (v) { return v.toFixed(1); }).join(" "));
     svg.setAttribute("data-zoom", String(view.z));
