@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import InvalidOperation, localcontext
 from fractions import Fraction
 
 from webvoyager.sandbox.sites.compute import dates as dt
@@ -92,9 +93,15 @@ def choices_to_assumptions(choices: list[Choice]) -> list[Assumption]:
 
 def interpret(query: str, assume: dict[str, str] | None = None) -> Answer:
     """The answer for a query (see the module docstring)."""
+    with localcontext() as ctx:
+        ctx.prec = nm.PREC
+        ctx.traps[InvalidOperation] = True
+        return _interpret(query, assume or {})
+
+
+def _interpret(query: str, assume: dict[str, str]) -> Answer:
     from webvoyager.sandbox.sites.compute.factpods import fact_answer
 
-    assume = assume or {}
     q = normalize(query)
     if not q:
         return Answer(query, "empty", understood=False)
@@ -103,7 +110,9 @@ def interpret(query: str, assume: dict[str, str] | None = None) -> Answer:
             return handler(q, assume)
         except NotThis:
             continue
-        except (MathError, dt.DateError) as exc:
+        except (MathError, dt.DateError, ArithmeticError) as exc:
+            if not isinstance(exc, (MathError, dt.DateError)):
+                exc = MathError("the result cannot be computed")
             return Answer(query, "error", understood=True, error=str(exc),
                           pods=[Pod("input", "Input", [q]), Pod("result", "Result", [f"Undefined: {exc}"])])
     return Answer(query, "unknown", understood=False)
@@ -255,14 +264,14 @@ def conversion_answer(q: str, assume: dict[str, str]) -> Answer:
     if source is None or target is None:
         raise NotThis
     source = re.sub(r"^(?:a|an|one) ", "1 ", source.strip())
+    words, keys = unit_phrase(target)  # type: ignore[misc]
     try:
-        parser = Parser(tokenize(source), assume)
+        parser = Parser(tokenize(source), assume, unit_dims={UNITS[k].dim for k in keys})
         value = parser.parse()
     except (LexError, ParseError):
         raise NotThis from None
     if value.unit is None:
         raise NotThis
-    words, keys = unit_phrase(target)  # type: ignore[misc]
     dst = parser.resolve_unit(words, keys, allowed_dims={value.unit.dim})
     if dst.dim != value.unit.dim:
         raise MathError(f"{value.unit.plural} ({value.unit.dim}) cannot be converted to {dst.plural} ({dst.dim})")
@@ -293,7 +302,8 @@ def convert_value(n: Num, src: Unit, dst: Unit) -> Num:
 
 
 def quantity_text(n: Num, unit: Unit, digits: int = 6) -> str:
-    return f"{nm.fmt_sig(n.approx, digits)} {unit.symbol}"
+    shown = nm.fmt_sig(n.approx, digits)
+    return f"{shown} {unit.singular if shown == '1' and unit.symbol == unit.plural else unit.symbol}"
 
 
 def factor_text(f: Fraction) -> str:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, getcontext, localcontext
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
 PREC = 60
-getcontext().prec = PREC
+"""Decimal digits of working precision. Decimal contexts are per thread (the sandbox serves each
+request on its own thread), so the engine sets this in a local context around every query."""
 PI = Decimal("3.14159265358979323846264338327950288419716939937510582097494459")
 E = Decimal("2.71828182845904523536028747135266249775724709369995957496696763")
 MAX_DIGITS = 400

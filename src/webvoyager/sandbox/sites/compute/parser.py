@@ -86,6 +86,7 @@ class Parser:
     steps: list[str] = field(default_factory=list)
     choices: list[Choice] = field(default_factory=list)
     facts: list[tuple[str, object]] = field(default_factory=list)   # (property, entity) looked up
+    unit_dims: set[str] | None = None   # when converting: the dimensions the target unit can have
     pos: int = 0
 
     # ----- token helpers ---------------------------------------------------------------------
@@ -219,7 +220,7 @@ class Parser:
             key = tuple(t.text for t in self.tokens[self.pos: self.pos + length])
             if len(key) == length and key in table:
                 self.pos += length
-                return self.resolve_unit(key, table[key])
+                return self.resolve_unit(key, table[key], self.unit_dims)
         return None
 
     def resolve_unit(self, words: tuple[str, ...], keys: tuple[str, ...], allowed_dims: set[str] | None = None) -> Unit:
