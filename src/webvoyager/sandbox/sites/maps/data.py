@@ -18,7 +18,8 @@ from webvoyager.sandbox.sites.maps.geo import DISTRICTS, city
 from webvoyager.sandbox.sites.maps.places import (
     CATEGORIES, CATEGORY_BY_KEY, CUISINES, Place, Review, place_by_id, place_by_name, places, reviews_of, slugify,
 )
-from webvoyager.sandbox.sites.maps.routing import MODES, Route, fmt_distance, road_routes, transit_routes
+from webvoyager.sandbox.sites.maps.routing import MODES, Route, fmt_distance, road_routes
+from webvoyager.sandbox.sites.maps.transit import transit_routes
 
 __all__ = ["CATEGORIES", "CATEGORY_BY_KEY", "CUISINES", "DISTRICT_NAMES", "MODES", "NOW", "Place", "Review",
            "Route", "directions", "fmt_distance", "is_open", "nearby", "place_by_id", "place_by_name", "places",
