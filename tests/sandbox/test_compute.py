@@ -139,6 +139,8 @@ def test_facts_come_from_the_tables() -> None:
     assert I("what country is Port Sable in").result == "Veloria"
     assert I("when was Harwick founded").result == str(d.city("Harwick").founded)
     assert I("population of Lunmark / area of Lunmark").result == "61.2875 people per km²"
+    assert I("population of Porto Ombra - 5").result == "3,912,495 people"
+    assert "same kind" in I("population of Veloria + area of Veloria").error and "same kind" in I("5 km + 3").error
     assert I("population density of Norvaine").result == "21.24 people per km²"
     assert I("area of Drovania in square miles").result == "98,610.5 mi²"
     cmp = I("Veloria vs Kestland")

@@ -287,6 +287,15 @@ def test_directions_page_shows_routes_from_data(sandbox: Any) -> None:
     assert "find that place" in unknown
 
 
+def test_place_page_shows_labelled_facts(sandbox: Any) -> None:
+    p = N["Pomegranate Osteria"]
+    _, _, page = fetch(sandbox, "maps", f"/place/{p.id}")
+    state, detail = d.status(p)
+    for text in (f"Address: {p.full_address}", f"Phone: {p.phone}", f"Price level: {p.price_text}", f"District: {p.district}",
+                 f"({p.reviews_text} reviews)", p.label, state, detail, d.hours_on(p, "Saturday")):
+        assert text in page, text
+
+
 def test_reviews_api_sorts(sandbox: Any) -> None:
     pid = N["Café Otter"].id
     _, ctype, body = fetch(sandbox, "maps", f"/api/reviews/{pid}?sort=newest")

@@ -135,7 +135,16 @@ def pretty(q: str) -> str:
             out += text
         else:
             out += " " + text
-    return out
+    return _proper_names(out)
+
+
+def _proper_names(text: str) -> str:
+    """Place names as the tables spell them ("population of veloria" -> "population of Veloria")."""
+    from webvoyager.sandbox.sites.compute.facts import CITIES, COUNTRIES
+
+    for name in {e.name for e in COUNTRIES} | {c.name for c in CITIES}:
+        text = re.sub(rf"\b{re.escape(name)}\b", name, text, flags=re.IGNORECASE)
+    return text
 
 
 def number_pods(v: Value, answer: Answer, approximate: bool = False) -> None:

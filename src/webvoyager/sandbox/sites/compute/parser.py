@@ -326,8 +326,10 @@ class Parser:
         unit, label = a.unit, a.label
         an, bn = a.num, b.num
         if op in "+-":
-            if (a.unit is None) != (b.unit is None) or (a.unit and b.unit and a.unit.dim != b.unit.dim) or a.label != b.label:
+            labels_fit = a.label == b.label or (a.unit is None and b.unit is None and not (a.label and b.label))
+            if (a.unit is None) != (b.unit is None) or (a.unit and b.unit and a.unit.dim != b.unit.dim) or not labels_fit:
                 raise MathError("only quantities of the same kind can be added or subtracted")
+            label = a.label or b.label
             if a.unit and b.unit and a.unit.key != b.unit.key:
                 bn = convert_num(bn, b.unit, a.unit)
                 self.steps.append(f"Convert {show(b)} to {a.unit.plural}: {show_num(bn)} {a.unit.symbol}")
