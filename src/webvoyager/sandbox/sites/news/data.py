@@ -143,7 +143,7 @@ def _money(value: float, suffix: str) -> str:
 # amount2 (the smaller sum a story mentions) in each kind's own scale: low, high, step, suffix
 _MONEY2 = {"Markets": (40, 900, 5, "m"), "Books": (10_000, 50_000, 5_000, ""), "Research": (120_000, 900_000, 10_000, ""),
            "Nature": (1, 9, 1, "m"), "Gadgets": (499, 1_899, 100, ""), "Rail": (49, 189, 10, ""),
-           "Destinations": (19, 79, 5, "")}
+           "Destinations": (19, 79, 5, ""), "Art": (2, 48, 1, "m")}
 
 
 class _Draw:
@@ -233,7 +233,7 @@ def articles() -> tuple[Article, ...]:
             for _attempt in range(20):
                 kind = draw.pick(by_section[section])
                 slots = _slots(draw, kind, published)
-                headline = _fill(kind.headline, slots)
+                headline = _fill(draw.pick((kind.headline,) + kind.alt), slots)
                 if headline not in seen:
                     break
             seen.add(headline)
