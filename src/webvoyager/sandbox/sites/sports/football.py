@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from webvoyager.sandbox.catalog import TODAY
+from webvoyager.sandbox.sites.sports import basketball
 from webvoyager.sandbox.sites.sports.teams import CROWN_TEAMS, FIRST_NAMES, HOMETOWNS, LAST_NAMES, SEASONS
 
 SEED = 1890
@@ -148,7 +149,7 @@ def _squads() -> tuple[tuple[Player, ...], dict[int, tuple[float, float, float]]
     r = rng.random
     out: list[Player] = []
     skill: dict[int, tuple[float, float, float]] = {}
-    used: set[tuple[str, str]] = set()
+    used: set[tuple[str, str]] = {(p.first, p.last) for p in basketball.players()}   # names unique site-wide
     pid = 7_200_000
     for team in CROWN_TEAMS:
         numbers = [1, 13] + rng.sample(range(2, 40), 20)
