@@ -210,36 +210,39 @@ def players() -> tuple[Player, ...]:
     return _roster()[0]
 
 
+def _circle(keys: list[str]) -> list[list[tuple[str, str]]]:
+    """Single round robin by the circle method: len(keys) - 1 rounds in which everyone plays once."""
+    n, rot, rounds = len(keys), keys[:], []
+    for rnd in range(n - 1):
+        rounds.append([(rot[i], rot[n - 1 - i]) if (rnd + i) % 2 else (rot[n - 1 - i], rot[i]) for i in range(n // 2)])
+        rot = [rot[0], rot[-1]] + rot[1:-1]
+    return rounds
+
+
 def _schedule(rng: random.Random) -> list[tuple[date, str, str, str]]:
-    """(day, tip time, home, away) for every game: conference rivals 4 times, the others twice."""
-    pairs: list[tuple[str, str]] = []
-    for i, a in enumerate(ABL_TEAMS):
-        for b in ABL_TEAMS[i + 1:]:
-            times = 2 if a.conference == b.conference else 1
-            pairs += [(a.key, b.key), (b.key, a.key)] * times
-    rng.shuffle(pairs)
+    """(day, tip time, home, away) for every game, in rounds where every team plays once: a league-wide
+    round robin twice (home and away), then each conference's round robin twice more. Rounds are
+    spread evenly from SEASON_START, each over up to three days."""
+    keys = [t.key for t in ABL_TEAMS]
+    rng.shuffle(keys)
+    league = _circle(keys)
+    rounds = league + [[(a, h) for h, a in r] for r in league]
+    east = [k for k in keys if next(t for t in ABL_TEAMS if t.key == k).conference == "East"]
+    west = [k for k in keys if k not in east]
+    conf = [e + w for e, w in zip(_circle(east), _circle(west))]
+    rounds += conf + [[(a, h) for h, a in r] for r in conf]
+    rng.shuffle(rounds)
     out = []
-    day = SEASON_START
-    last_played: dict[str, date] = {}
-    while pairs:
-        quota = 2 + int(rng.random() * 3) if day.weekday() not in (0, 3) else 1 + int(rng.random() * 2)
-        busy: set[str] = set()
-        tips = TIPS_WEEKEND if day.weekday() >= 5 else TIPS_WEEKDAY
-        chosen = 0
-        for idx, (h, a) in enumerate(pairs):
-            if chosen == quota:
-                break
-            if h in busy or a in busy or last_played.get(h) == day - timedelta(days=1) \
-                    or last_played.get(a) == day - timedelta(days=1):
-                continue
-            busy.update((h, a))
-            out.append((day, tips[chosen % len(tips)], h, a))
-            pairs[idx] = ("", "")
-            chosen += 1
-        pairs = [p for p in pairs if p[0]]
-        for key in busy:
-            last_played[key] = day
-        day += timedelta(days=1)
+    for k, games in enumerate(rounds):
+        first = SEASON_START + timedelta(days=int(k * 3.7))
+        by_day: dict[date, list[tuple[str, str]]] = {}
+        for pair in games:
+            by_day.setdefault(first + timedelta(days=int(rng.random() * 3)), []).append(pair)
+        for day in sorted(by_day):
+            tips = TIPS_WEEKEND if day.weekday() >= 5 else TIPS_WEEKDAY
+            for i, (h, a) in enumerate(by_day[day]):
+                out.append((day, tips[i % len(tips)], h, a))
+    out.sort(key=lambda x: (x[0], TIPS_WEEKDAY.index(x[1]) if x[1] in TIPS_WEEKDAY else TIPS_WEEKEND.index(x[1])))
     return out
 
 
