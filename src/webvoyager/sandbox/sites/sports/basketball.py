@@ -210,11 +210,22 @@ def players() -> tuple[Player, ...]:
     return _roster()[0]
 
 
-def _circle(keys: list[str]) -> list[list[tuple[str, str]]]:
-    """Single round robin by the circle method: len(keys) - 1 rounds in which everyone plays once."""
+def balanced_circle(keys: list[str]) -> list[list[tuple[str, str]]]:
+    """Single round robin by the circle method: len(keys) - 1 rounds of (home, away) pairs in which
+    everyone plays once; the side with fewer home games so far is at home (ties: the one away last time)."""
     n, rot, rounds = len(keys), keys[:], []
-    for rnd in range(n - 1):
-        rounds.append([(rot[i], rot[n - 1 - i]) if (rnd + i) % 2 else (rot[n - 1 - i], rot[i]) for i in range(n // 2)])
+    homes = dict.fromkeys(keys, 0)
+    was_home = dict.fromkeys(keys, False)
+    for _ in range(n - 1):
+        pairs = []
+        for i in range(n // 2):
+            a, b = rot[i], rot[n - 1 - i]
+            if (homes[a], was_home[a]) > (homes[b], was_home[b]):
+                a, b = b, a
+            homes[a] += 1
+            was_home[a], was_home[b] = True, False
+            pairs.append((a, b))
+        rounds.append(pairs)
         rot = [rot[0], rot[-1]] + rot[1:-1]
     return rounds
 
@@ -225,11 +236,11 @@ def _schedule(rng: random.Random) -> list[tuple[date, str, str, str]]:
     spread evenly from SEASON_START, each over up to three days."""
     keys = [t.key for t in ABL_TEAMS]
     rng.shuffle(keys)
-    league = _circle(keys)
+    league = balanced_circle(keys)
     rounds = league + [[(a, h) for h, a in r] for r in league]
     east = [k for k in keys if next(t for t in ABL_TEAMS if t.key == k).conference == "East"]
     west = [k for k in keys if k not in east]
-    conf = [e + w for e, w in zip(_circle(east), _circle(west))]
+    conf = [e + w for e, w in zip(balanced_circle(east), balanced_circle(west))]
     rounds += conf + [[(a, h) for h, a in r] for r in conf]
     rng.shuffle(rounds)
     out = []

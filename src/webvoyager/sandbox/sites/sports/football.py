@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from webvoyager.sandbox.catalog import TODAY
 from webvoyager.sandbox.sites.sports import basketball
+from webvoyager.sandbox.sites.sports.basketball import balanced_circle
 from webvoyager.sandbox.sites.sports.teams import CROWN_TEAMS, FIRST_NAMES, HOMETOWNS, LAST_NAMES, SEASONS
 
 SEED = 1890
@@ -185,20 +186,12 @@ def _poisson(r, lam: float) -> int:  # type: ignore[no-untyped-def]
 
 
 def _rounds(rng: random.Random) -> list[list[tuple[str, str]]]:
-    """Double round robin by the circle method: 34 rounds of 9 (home, away) pairs."""
+    """Double round robin by the circle method: 34 rounds of 9 (home, away) pairs. In the first half the
+    side with fewer home games so far is at home (then the one away last time); the second half mirrors it."""
     keys = [t.key for t in CROWN_TEAMS]
     rng.shuffle(keys)
-    n = len(keys)
-    first: list[list[tuple[str, str]]] = []
-    rot = keys[:]
-    for rnd in range(n - 1):
-        pairs = []
-        for i in range(n // 2):
-            a, b = rot[i], rot[n - 1 - i]
-            pairs.append((a, b) if (rnd + i) % 2 == 0 else (b, a))
-        first.append(pairs)
-        rot = [rot[0]] + [rot[-1]] + rot[1:-1]
-    return first + [[(b, a) for a, b in pairs] for pairs in first]
+    return [[(a, b) for a, b in pairs] for pairs in balanced_circle(keys)] + \
+        [[(b, a) for a, b in pairs] for pairs in balanced_circle(keys)]
 
 
 @lru_cache(maxsize=1)

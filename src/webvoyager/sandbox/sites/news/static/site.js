@@ -58,6 +58,7 @@
           front.dataset.offset = String(Number(front.dataset.offset) + data.items.length);
           btn.disabled = false;
           btn.textContent = "Load more stories";
+          btn.setAttribute("aria-label", "Load more stories (showing " + front.dataset.offset + " of " + btn.dataset.total + ")");
           if (!data.more) btn.parentNode.remove();
         })
         .catch(function () { btn.disabled = false; btn.textContent = "Could not load stories. Try again"; });
