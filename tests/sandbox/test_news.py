@@ -336,3 +336,18 @@ async def test_search_form_filters_by_date_and_section(sandbox: Any, session: An
     await page.wait_for_url("**section=health**")
     want = d.search("vaccine", "health", date(2026, 4, 20), date(2026, 5, 3), "oldest")
     assert await page.locator(".item h3").all_inner_texts() == [a.headline for a in want][:d.PAGE_SIZE]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+async def test_pages_have_no_script_errors(sandbox: Any, session: Any) -> None:
+    page = session.page
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(f"{page.url}: {exc}"))
+    page.on("console", lambda msg: problems.append(f"{page.url}: {msg.text}") if msg.type == "error" else None)
+    a = d.articles()[3]
+    for path in ("/", "/news/science", a.url, "/live/norvenia-election", f"/author/{a.author}",
+                 f"/topic/{d.slugify(a.topic)}", "/search?q=jobs&section=business", "/most-read"):
+        await page.goto(sandbox.url("news", path))
+        await page.wait_for_load_state("networkidle")
+    assert problems == []

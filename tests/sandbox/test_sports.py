@@ -401,3 +401,20 @@ async def test_stats_selects_reload_and_suggestions_navigate(sandbox: Any, sessi
     await option.click()
     await page.wait_for_url("**/abl/team/granite-city-stags")
     assert "Granite City Stags" in await page.locator("h1").inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+async def test_pages_have_no_script_errors(sandbox: Any, session: Any) -> None:
+    page = session.page
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(f"{page.url}: {exc}"))
+    page.on("console", lambda msg: problems.append(f"{page.url}: {msg.text}") if msg.type == "error" else None)
+    g, _ = first_goal_case()
+    p = bb.players()[5]
+    for path in ("/", "/abl/scores?date=2026-03-07", "/crown/scores", g.url, "/abl/standings", "/crown/standings",
+                 "/abl/stats?pos=G", "/crown/leaders", "/abl/teams", f"/abl/team/{p.team}/schedule", p.url,
+                 "/search?q=rovers"):
+        await page.goto(sandbox.url("sports", path))
+        await page.wait_for_load_state("networkidle")
+    assert problems == []
