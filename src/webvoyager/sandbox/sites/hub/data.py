@@ -287,7 +287,7 @@ def _libraries(task: str, params: int, rng: random.Random) -> tuple[str, ...]:
         libs.append("TensorFlow")
     if params < 1_000_000_000 and rng.random() < 0.15:
         libs.append("JAX")
-    if rng.random() < 0.2:
+    if params < 2_000_000_000 and rng.random() < 0.2:   # big models are not exported as one ONNX file
         libs.append("ONNX")
     if task == "text-generation" and rng.random() < 0.35:
         libs.append("GGUF")
