@@ -581,7 +581,7 @@ def commits(m: Model) -> list[Commit]:
     offsets = sorted(rng.sample(range(0, span + 1), min(n, span + 1)))
     if offsets:
         offsets[0], offsets[-1] = 0, span
-    msgs = list(COMMIT_MESSAGES)
+    msgs = [c for c in COMMIT_MESSAGES if "ONNX" not in c or "ONNX" in m.libraries]
     out = []
     for i, off in enumerate(offsets):
         msg = "initial commit" if i == 0 else rng.choice(msgs)
