@@ -577,7 +577,7 @@ def commits(m: Model) -> list[Commit]:
     owner_ = owner(m.owner)
     assert owner_ is not None
     people = [m.owner] if owner_.kind == "user" else members(m.owner)
-    span = max(1, (m.updated - m.created).days)
+    span = (m.updated - m.created).days   # the first commit is the creation, the last one the update
     offsets = sorted(rng.sample(range(0, span + 1), min(n, span + 1)))
     if offsets:
         offsets[0], offsets[-1] = 0, span
