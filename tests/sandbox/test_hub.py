@@ -143,7 +143,7 @@ def _expected() -> dict[str, list[str] | float]:
     sizes2 = sorted((f.size for f in d.files(m2)), reverse=True)
     assert HB(sizes2[0]) != HB(sizes2[1])
     org3 = next(o for o in d.owners() if o.kind == "org" and len(d.commits(d.models_of(o.slug)[0])) > 20)
-    first3 = d.commits(d.models_of(org3.slug)[0])[-1]
+    first3 = d.commits(first_unique(d.models_of(org3.slug), lambda m: m.downloads))[-1]
     x4 = d.dataset("polaris-ml/reviews-sentiment-2025")
     x5 = d.dataset("deepcove/tweet-emotions")
     a7, b7 = d.model("quasar-research/tessera-base-intent"), d.model("deepcove/larkspur-small-topic")
@@ -155,7 +155,7 @@ def _expected() -> dict[str, list[str] | float]:
     m10 = first_unique(d.search_models(task="text-generation", size="gt10b", sort="updated"), lambda m: m.updated)
     m11 = d.model("noor-hassan/brindle-xl-sum-news")
     m12 = d.model("lumen-labs/talonet-large-food")
-    m13 = d.models_of("jules-martin")[0]
+    m13 = first_unique(d.models_of("jules-martin"), lambda m: m.downloads)
     m14 = d.model("orchid-data/talonet-base-det")
     assert m11 and m12 and m14
     base14 = d.model(m14.base_model)
