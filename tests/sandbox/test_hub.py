@@ -158,6 +158,8 @@ def _expected() -> dict[str, list[str] | float]:
     m13 = first_unique(d.models_of("jules-martin"), lambda m: m.downloads)
     m14 = d.model("orchid-data/talonet-base-det")
     assert m11 and m12 and m14
+    by_downloads = d.search_datasets(sort="downloads")
+    assert sum(x.modality == "Tabular" for x in by_downloads[:20]) < sum(x.modality == "Tabular" for x in by_downloads[:40])
     base14 = d.model(m14.base_model)
     assert base14 is not None
     return {
@@ -176,6 +178,7 @@ def _expected() -> dict[str, list[str] | float]:
         "hub--12/state": [m12.id],
         "hub--13": [m13.id, f"{len(d.commits(m13))} commits"],
         "hub--14": [base14.id, base14.license],
+        "hub--15": float(sum(x.modality == "Tabular" for x in d.search_datasets(sort="downloads")[:40])),
     }
 
 
