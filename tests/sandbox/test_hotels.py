@@ -156,7 +156,7 @@ def test_highest_price_sort_score_links_and_star_text(sandbox) -> None:
 def test_hotel_page_key_facts_and_review_dialogs(sandbox) -> None:
     hotel = HOTEL_BY_ID["villa-juniper-dublin"]
     _, _, html = fetch(sandbox, "hotels", f"/hotel/{hotel.id}")
-    assert f"<li>Distance from centre: {hotel.distance_km} km</li>" in html
+    assert f"<span>Distance from centre: {hotel.distance_km} km</span>" in html
     assert f"{hotel.stars}-star hotel" in html and 'id="reviews"' in html
     for i, rv in enumerate(hotel.reviews):
         dialog = html[html.index(f'id="review-{i}"'):]
