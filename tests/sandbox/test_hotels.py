@@ -83,7 +83,8 @@ EXPECTED: dict[str, Callable[[], list[Any]]] = {
     "hotels--4": lambda: [HOST, "/search", *_params(adults="3", checkin="2026-07-01", checkout="2026-07-05",
                                                     children="0", city="Barcelona", rooms="2")],
     "hotels--5": lambda: _name_total_others(_only(search(Filters(city="Berlin")), lambda h: -h.price), 1),
-    "hotels--6": lambda: [next(r.size_m2 for r in _by_name("Ember Hostel", "Vienna").rooms if r.name == "Deluxe King Room")],
+    "hotels--6": lambda: [next(r.size_m2 for r in _by_name("Ember Hostel", "Vienna").rooms
+                               if r.name == "Deluxe King Room")],
     "hotels--7": _hotels_7,
     "hotels--8": _hotels_8,
     "hotels--9": _hotels_9,
