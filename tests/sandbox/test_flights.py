@@ -4,67 +4,137 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from typing import Any, Callable
 
 import pytest
 
-from tests.sandbox.site_helpers import assert_task_checks, chromium_page, fetch
+from tests.sandbox.site_helpers import chromium_page, fetch
 from webvoyager.sandbox.catalog import SITES_DIR
-from webvoyager.sandbox.sites.flights.data import AIRPORTS, Flight, flight_by_id, flights_for
+from webvoyager.sandbox.sites.flights.data import (
+    AIRPORTS, LONG_HAUL, SHORT_HAUL, Flight, flight_by_id, flights_for,
+)
 from webvoyager.tasks import load_tasks
 
-TASKS = load_tasks(SITES_DIR / "flights" / "tasks.jsonl")
+TASKS = {t.id: t for t in load_tasks(SITES_DIR / "flights" / "tasks.jsonl")}
+HOST = "flights.localhost"
 
 
-def _cheapest(fs: list[Flight] | tuple[Flight, ...], cabin: str = "economy") -> Flight:
-    best = min(fs, key=lambda f: f.price(cabin))
-    assert sum(f.price(cabin) == best.price(cabin) for f in fs) == 1, "a task's answer must be unique"
-    return best
-
-
-def _unique_min(fs: tuple[Flight, ...], key) -> Flight:  # type: ignore[no-untyped-def]
-    best = min(fs, key=key)
+def _unique_min(fs: tuple[Flight, ...] | list[Flight], key: Callable[[Flight], object]) -> Flight:
+    """The flight with the smallest `key`, asserting no tie (a task's answer must be unique)."""
+    best = min(fs, key=key)  # type: ignore[type-var]
     assert sum(key(f) == key(best) for f in fs) == 1, "a task's answer must be unique"
     return best
+
+
+def _cheapest(fs: tuple[Flight, ...] | list[Flight], cabin: str = "economy") -> Flight:
+    return _unique_min(fs, lambda f: f.price(cabin))
 
 
 def _nonstop(o: str, d: str, day: date) -> tuple[Flight, ...]:
     return tuple(f for f in flights_for(o, d, day) if f.stops == 0)
 
 
-def _expected() -> dict[str, object]:
-    d = date
-    san = _cheapest(flights_for("SAN", "DEN", d(2026, 6, 30)))
-    out, back = _cheapest(flights_for("DEN", "SEA", d(2026, 7, 10))), _cheapest(flights_for("SEA", "DEN", d(2026, 7, 14)))
-    bos = _cheapest(_nonstop("BOS", "ORD", d(2026, 6, 17)), "business")
-    atl = _cheapest(_nonstop("ATL", "ORD", d(2026, 6, 25)), "premium")
-    fast = _unique_min(flights_for("LHR", "JFK", d(2026, 8, 3)), lambda f: f.duration_min)
-    first = _unique_min(flights_for("MIA", "MEX", d(2026, 6, 20)), lambda f: f.depart_min)
-    kef = next(a.code for a in AIRPORTS if a.city == "Reykjavik")
-    return {
-        "flights--1": lambda: f"${_cheapest(flights_for('JFK', 'LAX', d(2026, 6, 15))).price('economy')}",
-        "flights--2": lambda: f"{bos.airline.name} ${bos.price('business')}",
-        "flights--3": lambda: fast.number,
-        "flights--4": lambda: f"{first.airline.name} {first.number} at {first.depart_text}",
-        "flights--5": lambda: f"${san.price('economy') * 2}",
-        "flights--6": lambda: f"${out.price('economy') + back.price('economy')}",
-        "flights--7": lambda: str(len(_nonstop("LHR", "JFK", d(2026, 8, 3)))),
-        "flights--8": lambda: kef,
-        "flights--9": lambda: f"{atl.airline.name} {atl.number} ${atl.price('premium')}",
-        "flights--10": lambda: "done",
-        "_ids": (san.id, out.id, back.id),
-    }
+def _numbers(fs: tuple[Flight, ...], but: Flight) -> list[str]:
+    """The other flight numbers of a results list, as shown ("NW 1502") and written together ("NW1502")."""
+    return [n for f in fs if f is not but for n in (f.number, f.number.replace(" ", ""))]
 
 
-def test_tasks_answers_match_site_data() -> None:
-    expected = _expected()
-    san_id, out_id, back_id = expected.pop("_ids")  # type: ignore[misc]
-    assert_task_checks(TASKS, expected)  # type: ignore[arg-type]
-    by_id = {t.id: t for t in TASKS}
-    # the state checks name the flights the data says are cheapest
-    assert f"flight={san_id}" in by_id["flights--5"].state_check.contains  # type: ignore[union-attr]
-    assert f"flight={out_id}" in by_id["flights--6"].state_check.contains  # type: ignore[union-attr]
-    assert f"return_flight={back_id}" in by_id["flights--6"].state_check.contains  # type: ignore[union-attr]
-    assert len(TASKS) >= 9 and all(t.start_url.startswith("http://flights.localhost/") for t in TASKS)
+def _day_names(day: date) -> list[str]:
+    suffix = "th" if 10 <= day.day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day.day % 10, "th")
+    return [f"{day:%B} {day.day}", f"{day:%b} {day.day}", day.isoformat(), f"{day.day} {day:%B}", f"{day.day}{suffix}"]
+
+
+def _params(**params: str) -> list[str]:
+    return [f"{k}={v}" for k, v in sorted(params.items())]
+
+
+def _flights_1() -> list[Any]:
+    return [_cheapest(flights_for("JFK", "LAX", date(2026, 6, 15))).price("economy")]
+
+
+def _flights_2() -> list[Any]:
+    day = flights_for("BOS", "ORD", date(2026, 6, 17))
+    best = _cheapest(_nonstop("BOS", "ORD", date(2026, 6, 17)), "business")
+    return [best.airline.name, *sorted({f.airline.name for f in day} - {best.airline.name}), best.price("business")]
+
+
+def _flights_3() -> list[Any]:
+    day = flights_for("LHR", "JFK", date(2026, 8, 3))
+    fast = _unique_min(day, lambda f: f.duration_min)
+    return [fast.number, *_numbers(day, fast)]
+
+
+def _flights_4() -> list[Any]:
+    day = flights_for("MIA", "MEX", date(2026, 6, 20))
+    first = _unique_min(day, lambda f: f.depart_min)
+    clock = lambda f: f.depart_text.split()[0]  # noqa: E731 - "5:20" of "5:20 AM"
+    return [first.number, clock(first), *_numbers(day, first), *[clock(f) for f in day if f is not first]]
+
+
+def _flights_5() -> list[Any]:
+    best = _cheapest(flights_for("SAN", "DEN", date(2026, 6, 30)))
+    return [best.price("economy") * 2, HOST, "/booking", *_params(cabin="economy", flight=best.id, pax="2")]
+
+
+def _flights_6() -> list[Any]:
+    out = _cheapest(flights_for("DEN", "SEA", date(2026, 7, 10)))
+    back = _cheapest(flights_for("SEA", "DEN", date(2026, 7, 14)))
+    return [out.price("economy") + back.price("economy"), HOST, "/booking",
+            *_params(cabin="economy", flight=out.id, pax="1", return_flight=back.id)]
+
+
+def _flights_8() -> list[Any]:
+    rows = sorted(AIRPORTS, key=lambda a: (a.country != "United States", a.country, a.city))  # as the directory
+    i = next(k for k, a in enumerate(rows) if a.city == "Reykjavik")
+    return [rows[i].code, rows[i - 1].code, rows[i + 1].code]
+
+
+def _flights_9() -> list[Any]:
+    day = flights_for("ATL", "ORD", date(2026, 6, 25))
+    best = _cheapest(_nonstop("ATL", "ORD", date(2026, 6, 25)), "premium")
+    return [best.number, *_numbers(day, best), best.price("premium")]
+
+
+def _flights_11() -> list[Any]:
+    fares = {day: _cheapest(_nonstop("JFK", "LAX", day)).price("economy")
+             for day in (date(2026, 6, 15), date(2026, 6, 16))}
+    cheaper, dearer = sorted(fares, key=fares.__getitem__)
+    assert fares[cheaper] != fares[dearer]
+    return [_day_names(cheaper)[0], *_day_names(dearer), fares[cheaper]]
+
+
+def _flights_12() -> list[Any]:
+    day = flights_for("SFO", "NRT", date(2026, 7, 20))
+    fast = _unique_min(day, lambda f: f.duration_min)
+    other_types = [a for a in LONG_HAUL + SHORT_HAUL if a != fast.aircraft]
+    return [fast.number, *_numbers(day, fast), fast.aircraft, *other_types]
+
+
+# what each task's checks must hold (see check_values.py), computed from the site's data
+EXPECTED: dict[str, Callable[[], list[Any]]] = {
+    "flights--1": _flights_1,
+    "flights--2": _flights_2,
+    "flights--3": _flights_3,
+    "flights--4": _flights_4,
+    "flights--5": _flights_5,
+    "flights--6": _flights_6,
+    "flights--7": lambda: [len(_nonstop("LHR", "JFK", date(2026, 8, 3)))],
+    "flights--8": _flights_8,
+    "flights--9": _flights_9,
+    "flights--10": lambda: [HOST, "/search", *_params(cabin="economy", date="2026-07-02", sort="price", stops="0",
+                                                      to="SEA", **{"from": "SFO"})],
+    "flights--11": _flights_11,
+    "flights--12": _flights_12,
+}
+
+
+def test_tasks_have_references_and_long_ones() -> None:
+    assert len(TASKS) >= 12
+    for task in TASKS.values():
+        assert task.site == "Wayfare Flights" and task.start_url.startswith("http://flights.localhost/")
+        assert task.reference is not None and task.checkable
+        assert len(task.reference.steps) <= (task.max_steps or 15)
+    assert sum(len(t.reference.steps) >= 8 for t in TASKS.values() if t.reference) >= 3
 
 
 def test_schedules_are_deterministic_and_in_the_future() -> None:
@@ -93,6 +163,18 @@ def test_search_errors_and_booking_totals(sandbox) -> None:
     _, _, page = fetch(sandbox, "flights", f"/booking?flight={flight.id}&cabin=business&pax=2")
     assert f"Total: ${flight.price('business') * 2:,}" in page and flight.number in page
     assert fetch(sandbox, "flights", "/booking?flight=XXX-1")[0] == 404
+
+
+def test_airport_directory_lists_city_before_code(sandbox) -> None:
+    _, _, page = fetch(sandbox, "flights", "/airports")
+    assert "<tr><td>Reykjavik</td><td><strong>KEF</strong></td>" in page
+    assert page.index("Reykjavik") < page.index("Dublin Airport")  # grouped by country: Iceland before Ireland
+
+
+def test_aircraft_is_fixed_per_flight() -> None:
+    for f in flights_for("SFO", "NRT", date(2026, 7, 20)) + flights_for("BOS", "ORD", date(2026, 6, 17)):
+        assert f.aircraft in (LONG_HAUL if f.duration_min - 90 * f.stops > 360 else SHORT_HAUL)
+        assert f.to_json("economy")["aircraft"] == f.aircraft
 
 
 def test_apis(sandbox) -> None:
@@ -128,8 +210,20 @@ async def test_search_flow_with_autocomplete_calendar_sort_and_filter(sandbox) -
         await page.click("role=tab[name='Cheapest']")
         assert "sort=price" in page.url and "stops=0" in page.url and "from=BOS" in page.url
         nonstop = sorted(_nonstop("BOS", "ORD", date(2026, 6, 17)), key=lambda f: f.price("business"))
-        prices = [int(p.strip("$").split("per")[0]) for p in await page.locator(".fl-price").all_inner_texts()]
+        prices = [int(p.strip("$").replace(",", "")) for p in await page.locator(".fl-price").all_inner_texts()]
         assert prices == [f.price("business") for f in nonstop]
+        everything = flights_for("BOS", "ORD", date(2026, 6, 17))
+        assert await page.text_content(".count") == f"Showing {len(nonstop)} of {len(everything)} flights"
+        # a row is a button: its text says the flight's facts, and it opens the flight's details
+        row = page.locator(".fl-row").first
+        assert " ".join((await row.inner_text()).split()) == (
+            f"{nonstop[0].airline.name} {nonstop[0].number} {nonstop[0].depart_text} – {nonstop[0].arrive_text} "
+            f"{nonstop[0].duration_text} {nonstop[0].stops_text} ${nonstop[0].price('business')}")
+        details = page.locator(".fl-details").first
+        assert await details.is_hidden()
+        await row.click()
+        assert await details.is_visible() and await row.get_attribute("aria-expanded") == "true"
+        assert f"Aircraft{nonstop[0].aircraft}" in "".join((await details.inner_text()).split("\n"))
         await page.click(".flight a.primary >> nth=0")
         assert f"flight={nonstop[0].id}" in page.url
         assert "Review your trip" in await page.content()

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import re
+from typing import Any, Callable
 
 import pytest
 
-from tests.sandbox.site_helpers import assert_task_checks, chromium_page, fetch
+from tests.sandbox.site_helpers import chromium_page, fetch
 from webvoyager.sandbox.catalog import SITES_DIR
-from webvoyager.sandbox.sites.hotels.data import CITIES, HOTEL_BY_ID, HOTELS, Filters, Hotel, search
+from webvoyager.sandbox.sites.hotels.data import (
+    CITIES, DISLIKE_KEYWORDS, HOTEL_BY_ID, HOTELS, Filters, Hotel, search,
+)
 from webvoyager.tasks import load_tasks
 
-TASKS = load_tasks(SITES_DIR / "hotels" / "tasks.jsonl")
+TASKS = {t.id: t for t in load_tasks(SITES_DIR / "hotels" / "tasks.jsonl")}
+HOST = "hotels.localhost"
 
 
-def _only(hotels: list[Hotel], key) -> Hotel:  # type: ignore[no-untyped-def]
+def _only(hotels: list[Hotel], key: Callable[[Hotel], Any]) -> Hotel:
     """The first hotel by `key`, asserting no tie (a task's answer must be unique)."""
     best = min(hotels, key=key)
     assert sum(key(h) == key(best) for h in hotels) == 1
@@ -25,37 +29,83 @@ def _by_name(name: str, city: str) -> Hotel:
     return next(h for h in HOTELS if h.name == name and h.city == city)
 
 
-def _expected() -> dict[str, object]:
-    lis = _only(search(Filters(city="Lisbon", stars=(4,))), lambda h: h.price)
-    kyoto = _only(search(Filters(city="Kyoto")), lambda h: -h.score)
-    berlin = _only(search(Filters(city="Berlin")), lambda h: -h.price)
-    ember = _by_name("Ember Hostel", "Vienna")
-    hugo = next(r for r in HOTEL_BY_ID["villa-juniper-dublin"].reviews if r.author == "Hugo" and r.country == "Poland")
-    tide = _by_name("Tidewater Suites", "Dublin")
-    rome = search(Filters(city="Rome", max_price=150, min_score=8.0))
-    edinburgh = search(Filters(city="Edinburgh"))[0]
-    cph = _only(search(Filters(city="Copenhagen", free_cancellation=True)), lambda h: h.price)
-    return {
-        "hotels--1": lambda: str(len(search(Filters(city="Prague", free_cancellation=True)))),
-        "hotels--2": lambda: f"{lis.name}, US${lis.price * 3}",
-        "hotels--3": lambda: f"{kyoto.name} {kyoto.score}",
-        "hotels--4": lambda: "done",
-        "hotels--5": lambda: f"{berlin.name} US${berlin.price}",
-        "hotels--6": lambda: f"{next(r for r in ember.rooms if r.name == 'Deluxe King Room').size_m2} m2",
-        "hotels--7": lambda: f"{hugo.score}: {hugo.disliked}",
-        "hotels--8": lambda: f"US${min(r.price for r in tide.rooms) * 3}",
-        "hotels--9": lambda: " and ".join(h.name for h in rome),
-        "hotels--10": lambda: f"{edinburgh.distance_km} km",
-        "hotels--11": lambda: f"{cph.name} US${cph.price * 4}",
-    }
+def _others(city: str, *but: Hotel) -> list[str]:
+    """The other properties of the city, in the order the site lists them: the candidates a wrong answer names."""
+    return [h.name for h in search(Filters(city=city)) if h not in but]
 
 
-def test_tasks_answers_match_site_data() -> None:
-    assert_task_checks(TASKS, _expected())  # type: ignore[arg-type]
-    by_id = {t.id: t for t in TASKS}
+def _name_total_others(best: Hotel, nights: int) -> list[Any]:
+    return [best.name, *_others(best.city, best), best.rooms[0].price * nights]
+
+
+def _hotels_7() -> list[Any]:
+    hotel = HOTEL_BY_ID["villa-juniper-dublin"]
+    hugo = [r for r in hotel.reviews if r.author == "Hugo" and r.country == "Poland"]
+    assert len(hugo) == 1
+    said = DISLIKE_KEYWORDS[hugo[0].disliked]
+    return [hugo[0].score, said, *sorted({DISLIKE_KEYWORDS[r.disliked] for r in hotel.reviews} - {said})]
+
+
+def _hotels_8() -> list[Any]:
     tide = _by_name("Tidewater Suites", "Dublin")
-    assert tide.rooms[0].name in by_id["hotels--8"].state_check.contains  # type: ignore[union-attr]
-    assert len(search(Filters(city="Rome", max_price=150, min_score=8.0))) == 2
+    cheapest = _only(list(tide.rooms), lambda r: r.price)
+    return [cheapest.price * 3, "Booking confirmed", tide.name, cheapest.name, "Alex Morgan", "3 nights", "2 adults",
+            *[r.name for r in tide.rooms if r is not cheapest]]
+
+
+def _hotels_9() -> list[Any]:
+    found = search(Filters(city="Rome", max_price=150, min_score=8.0))
+    return [*[h.name for h in found], *_others("Rome", *found)]
+
+
+def _hotels_12() -> list[Any]:
+    a, b = _by_name("Palazzo Heron", "Prague"), _by_name("Copper Hotel & Spa", "Prague")
+    cheaper, dearer = sorted((a, b), key=lambda h: h.rooms[0].price)
+    assert cheaper.rooms[0].price < dearer.rooms[0].price
+    return [cheaper.name, dearer.name, dearer.name.replace("&", "and"), cheaper.rooms[0].price * 3]
+
+
+def _hotels_13() -> list[Any]:
+    best = _only(search(Filters(city="Paris", stars=(4,), free_cancellation=True)), lambda h: -h.score)
+    return [best.name, *_others("Paris", best), best.rooms[0].size_m2, best.rooms[0].price * 3]
+
+
+def _params(**params: str) -> list[str]:
+    return [f"{k}={v}" for k, v in sorted(params.items())]
+
+
+# what each task's checks must hold (see check_values.py), computed from the site's data
+EXPECTED: dict[str, Callable[[], list[Any]]] = {
+    "hotels--1": lambda: [len(search(Filters(city="Prague", free_cancellation=True)))],
+    "hotels--2": lambda: _name_total_others(_only(search(Filters(city="Lisbon", stars=(4,))), lambda h: h.price), 3),
+    "hotels--3": lambda: (lambda h: [h.name, *_others("Kyoto", h), h.score])(
+        _only(search(Filters(city="Kyoto")), lambda h: -h.score)),
+    "hotels--4": lambda: [HOST, "/search", *_params(adults="3", checkin="2026-07-01", checkout="2026-07-05",
+                                                    children="0", city="Barcelona", rooms="2")],
+    "hotels--5": lambda: _name_total_others(_only(search(Filters(city="Berlin")), lambda h: -h.price), 1),
+    "hotels--6": lambda: [next(r.size_m2 for r in _by_name("Ember Hostel", "Vienna").rooms
+                               if r.name == "Deluxe King Room")],
+    "hotels--7": _hotels_7,
+    "hotels--8": _hotels_8,
+    "hotels--9": _hotels_9,
+    "hotels--10": lambda: [search(Filters(city="Edinburgh"))[0].distance_km],
+    "hotels--11": lambda: _name_total_others(
+        _only(search(Filters(city="Copenhagen", free_cancellation=True)), lambda h: h.price), 4),
+    "hotels--12": _hotels_12,
+    "hotels--13": _hotels_13,
+}
+
+
+def test_tasks_have_references_and_long_ones() -> None:
+    assert len(TASKS) >= 13
+    for task in TASKS.values():
+        assert task.site == "Nestaway" and task.start_url.startswith("http://hotels.localhost/")
+        assert task.reference is not None and task.checkable
+        assert len(task.reference.steps) <= (task.max_steps or 15)
+    assert sum(len(t.reference.steps) >= 8 for t in TASKS.values() if t.reference) >= 3
+    # the cheapest room of a hotel is its first row (the reference reserves and reads the first row)
+    for h in HOTELS:
+        assert h.rooms[0].price == h.price < min((r.price for r in h.rooms[1:]), default=10**9)
 
 
 def test_data_shape() -> None:
@@ -91,6 +141,29 @@ def test_filters_sort_and_paging_over_http(sandbox) -> None:
     first = search(Filters(city="Rome"))[0]
     assert f"US${first.price * 4 * 2:,}" in stay and "4 nights" in stay
     assert fetch(sandbox, "hotels", "/hotel/nope")[0] == 404
+
+
+def test_highest_price_sort_score_links_and_star_text(sandbox) -> None:
+    _, _, html = fetch(sandbox, "hotels", "/search?city=Berlin&sort=price_desc")
+    want = search(Filters(city="Berlin", sort="price_desc"))
+    assert [h.price for h in want] == sorted((h.price for h in want), reverse=True)
+    assert _names(html) == [h.name for h in want[:10]]
+    top = want[0]
+    # the review score is a link to the reviews, and the stars are also written as text
+    assert f'href="/hotel/{top.id}?adults=2&amp;children=0&amp;rooms=1#reviews"' in html
+    assert f"{top.stars}-star</span>" in html and 'aria-current="true">Price (highest first)<' in html
+
+
+def test_hotel_page_key_facts_and_review_dialogs(sandbox) -> None:
+    hotel = HOTEL_BY_ID["villa-juniper-dublin"]
+    _, _, html = fetch(sandbox, "hotels", f"/hotel/{hotel.id}")
+    assert f"<span>Distance from centre: {hotel.distance_km} km</span>" in html
+    assert f"{hotel.stars}-star hotel" in html and 'id="reviews"' in html
+    for i, rv in enumerate(hotel.reviews):
+        dialog = html[html.index(f'id="review-{i}"'):]
+        dialog = dialog[:dialog.index("</dl>")]
+        assert f"<dd>{rv.score} / 10</dd>" in dialog and f"<dd>{rv.disliked}</dd>" in dialog
+        assert f'aria-label="Read the full review by {rv.author} from {rv.country}"' in html
 
 
 @pytest.mark.browser
@@ -135,6 +208,12 @@ async def test_modals_reviews_panel_and_booking(sandbox) -> None:
         await page.click("text=Show all photos")
         assert await page.locator("#photos").is_visible()
         await page.click("#photos [aria-label='Close']")
+        review = hotel.reviews[2]
+        await page.click(f"[aria-label='Read the full review by {review.author} from {review.country}']")
+        shown = page.locator("#review-2")
+        assert await shown.is_visible() and review.disliked in await shown.inner_text()
+        await page.click("#review-2 [aria-label='Close']")
+        assert await shown.is_hidden()
         panel = page.locator(".reviews")
         assert await panel.evaluate("el => el.scrollHeight > el.clientHeight")  # a real inner scroller
         window_y = await page.evaluate("window.scrollY")

@@ -18,8 +18,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 # scrolling down to find a target that is not in view yet.
 SAMPLE = {
     "choice": ["shop--2", "hotels--10", "hotels--7", "recipes--3"],
-    "som": ["shop--8", "hotels--9"],
-    "attributes": ["shop--2", "hotels--7", "hotels--5"],
+    "som": ["shop--8", "hotels--8"],
+    "attributes": ["shop--2", "hotels--7", "hotels--6"],
 }
 CASES = [(mode, task_id) for mode, ids in SAMPLE.items() for task_id in ids]
 

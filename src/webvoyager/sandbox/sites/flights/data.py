@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import zlib
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
@@ -76,14 +77,23 @@ class Flight:
     def stops_text(self) -> str:
         return "Nonstop" if self.stops == 0 else f"{self.stops} stop{'s' if self.stops > 1 else ''}"
 
+    @property
+    def aircraft(self) -> str:
+        """The aircraft type, fixed per flight (derived from its id, not from the schedule's generator)."""
+        fleet = LONG_HAUL if self.duration_min - 90 * self.stops > 360 else SHORT_HAUL
+        return fleet[zlib.crc32(self.id.encode()) % len(fleet)]
+
     def to_json(self, cabin: str) -> dict[str, object]:
+        origin, destination = AIRPORT_BY_CODE[self.origin], AIRPORT_BY_CODE[self.destination]
         return {
             "id": self.id, "airline": self.airline.name, "airline_code": self.airline.code,
             "number": self.number, "depart": self.depart_text, "arrive": self.arrive_text,
             "depart_min": self.depart_min, "duration_min": self.duration_min,
             "duration": self.duration_text, "stops": self.stops, "stops_text": self.stops_text,
             "via": list(self.via), "price": self.price(cabin), "origin": self.origin,
-            "destination": self.destination,
+            "destination": self.destination, "origin_name": origin.name, "destination_name": destination.name,
+            "via_cities": {code: AIRPORT_BY_CODE[code].city for code in self.via},
+            "aircraft": self.aircraft, "bags": BAGGAGE[cabin],
         }
 
 
@@ -99,6 +109,15 @@ CABINS: dict[str, tuple[str, float]] = {
     "business": ("Business", 3.4),
     "first": ("First", 5.2),
 }
+
+BAGGAGE: dict[str, str] = {
+    "economy": "1 carry-on bag included; checked bags from $35",
+    "premium": "1 carry-on bag and 1 checked bag included",
+    "business": "2 checked bags included",
+    "first": "3 checked bags included",
+}
+SHORT_HAUL = ("Airbus A320", "Airbus A321neo", "Boeing 737-800", "Boeing 737 MAX 8", "Embraer E175")
+LONG_HAUL = ("Boeing 787-9", "Airbus A350-900", "Boeing 777-300ER", "Airbus A330-300")
 
 AIRPORTS: tuple[Airport, ...] = tuple(Airport(*row) for row in [
     ("ATL", "Atlanta", "Hartsfield-Jackson International", "United States", 33.64, -84.43),

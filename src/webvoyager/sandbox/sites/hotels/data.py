@@ -61,6 +61,12 @@ _GOOD = ("Spotless room and very friendly staff.", "The breakfast was excellent,
 _BAD = ("The walls are a bit thin.", "WiFi was slow in the evenings.", "The shower pressure could be better.",
         "Breakfast ends early at 10.", "The room was smaller than expected.", "Street noise on weekend nights.",
         "Elevator was out of order for a day.", "Parking is expensive.")
+DISLIKE_KEYWORDS: dict[str, str] = {  # what each complaint is about, in the word a guest's summary would use
+    "The walls are a bit thin.": "walls", "WiFi was slow in the evenings.": "WiFi",
+    "The shower pressure could be better.": "shower", "Breakfast ends early at 10.": "ends early",
+    "The room was smaller than expected.": "smaller", "Street noise on weekend nights.": "noise",
+    "Elevator was out of order for a day.": "elevator", "Parking is expensive.": "parking",
+}
 
 
 def slugify(text: str) -> str:
@@ -189,6 +195,7 @@ def _reviews(hotel: Hotel) -> tuple[Review, ...]:
 SORTS: dict[str, str] = {
     "popularity": "Our top picks",
     "price": "Price (lowest first)",
+    "price_desc": "Price (highest first)",
     "score": "Review score (highest first)",
     "stars": "Stars (highest first)",
     "distance": "Distance from centre",
@@ -223,6 +230,7 @@ def search(f: Filters) -> list[Hotel]:
     keys = {
         "popularity": lambda h: (-h.review_count * h.score, h.name),
         "price": lambda h: (h.price, h.name),
+        "price_desc": lambda h: (-h.price, h.name),
         "score": lambda h: (-h.score, h.name),
         "stars": lambda h: (-h.stars, h.price, h.name),
         "distance": lambda h: (h.distance_km, h.name),

@@ -48,19 +48,38 @@
       .filter((f) => st.stops === "any" || f.stops <= Number(st.stops))
       .filter((f) => st.airlines.includes(f.airline_code))
       .sort((x, y) => keys[sort](x) - keys[sort](y) || x.depart_min - y.depart_min);
-    box.innerHTML = `<p class="count">${shown.length} of ${flights.length} flights</p>`;
+    box.innerHTML = `<p class="count">Showing ${shown.length} of ${flights.length} flights</p>`;
     if (!shown.length) box.innerHTML += `<div class="notice">No flights match your filters. Try allowing more stops or airlines.</div>`;
     for (const f of shown) {
       const card = document.createElement("article"); card.className = "card flight";
-      const via = f.via.length ? ` via ${f.via.join(", ")}` : "";
-      card.innerHTML = `
-        <div class="fl-airline"><span class="badge">${f.airline_code}</span><div><b>${f.airline}</b><small>${f.number}</small></div></div>
-        <div class="fl-times"><b>${f.depart} – ${f.arrive}</b><small>${f.origin} – ${f.destination}</small></div>
-        <div class="fl-dur">${f.duration}<small>${f.stops_text}${via}</small></div>
-        <div class="fl-price">$${f.price}<small>${d.leg === "return" ? "return leg" : "per person"}</small></div>`;
+      const via = f.via.length ? `Connection${f.via.length > 1 ? "s" : ""} in ${f.via.map((c) => `${c} (${f.via_cities[c]})`).join(", ")}` : "Direct flight, no connections";
+      // The row is a button that opens the flight's details (like the rows of real fare lists); its
+      // text is what the list says about the flight: airline, number, times, duration, stops, price.
+      const row = document.createElement("button");
+      row.type = "button"; row.className = "fl-row"; row.setAttribute("aria-expanded", "false");
+      row.setAttribute("aria-controls", `det-${f.id}`);
+      row.innerHTML = `
+        <span class="fl-airline" data-code="${f.airline_code}"><b>${f.airline}</b><small>${f.number}</small></span>
+        <span class="fl-times"><b>${f.depart} – ${f.arrive}</b></span>
+        <span class="fl-dur">${f.duration}<small>${f.stops_text}</small></span>
+        <span class="fl-price">$${f.price.toLocaleString("en-US")}</span>`;
       const a = document.createElement("a"); a.className = "primary"; a.textContent = "Select"; a.href = selectHref(f);
       a.setAttribute("aria-label", `Select ${f.airline} ${f.number} departing ${f.depart}, $${f.price}`);
-      card.appendChild(a); box.appendChild(card);
+      const note = document.createElement("div"); note.className = "fl-note";
+      note.textContent = `${f.origin} – ${f.destination} · ${via} · ${d.leg === "return" ? "price of the return leg" : "price per person"}`;
+      const det = document.createElement("div"); det.className = "fl-details"; det.id = `det-${f.id}`; det.hidden = true;
+      det.innerHTML = `
+        <dl>
+          <dt>Departs</dt><dd>${f.depart} from ${f.origin_name} (${f.origin})</dd>
+          <dt>Arrives</dt><dd>${f.arrive} at ${f.destination_name} (${f.destination})</dd>
+          <dt>Travel time</dt><dd>${f.duration}, ${f.stops_text.toLowerCase()}</dd>
+          <dt>Aircraft</dt><dd>${f.aircraft}</dd>
+          <dt>Baggage</dt><dd>${f.bags}</dd>
+        </dl>`;
+      row.addEventListener("click", () => {
+        det.hidden = !det.hidden; row.setAttribute("aria-expanded", String(!det.hidden));
+      });
+      card.append(row, a, note, det); box.appendChild(card);
     }
   }
   document.querySelectorAll(".sortbar [data-sort]").forEach((b) => b.addEventListener("click", () => { sort = b.dataset.sort; render(); }));
