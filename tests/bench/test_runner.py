@@ -58,7 +58,7 @@ async def test_two_workers_run_tasks_and_summarize(sandbox, tmp_path: Path) -> N
     results = _results(run)
     assert sorted(results) == sorted(FAST)
     assert all(r["status"] == "answered" and r["success"] is True for r in results.values())
-    assert all(r["extra"]["attempt"] == 1 for r in results.values())
+    assert all(r["attempt"] == 1 for r in results.values())
     assert outcome.ran == 4 and outcome.kept == 0
     summary = json.loads((run / "summary.json").read_text())
     assert summary["overall"]["tasks"] == 4 and summary["overall"]["by_signal"]["checked"]["success"] == 4
