@@ -59,8 +59,8 @@ def test_suggestions_and_search() -> None:
 # ----- pages over HTTP -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("path", ["/", "/search?q=ness", "/word/kind", "/word/unbelievable", "/browse/s",
-                                  "/thesaurus/kindness", "/grammar", "/grammar/agent-nouns", "/levels", "/static/site.css",
-                                  "/static/site.js"])
+                                  "/thesaurus/kindness", "/grammar", "/grammar/agent-nouns", "/levels",
+                                  "/static/site.css", "/static/site.js"])
 def test_pages_render(sandbox: Any, path: str) -> None:
     assert sandbox.fetch("dictionary", path).status == 200, path
 
