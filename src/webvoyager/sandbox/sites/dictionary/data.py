@@ -18,6 +18,16 @@ from webvoyager.sandbox.catalog import TODAY
 
 SEED = 1611
 LEVELS = ("A1", "A2", "B1", "B2", "C1", "C2")
+LEVEL_NAMES = {"A1": "Beginner", "A2": "Elementary", "B1": "Intermediate", "B2": "Upper intermediate",
+               "C1": "Advanced", "C2": "Proficiency"}
+LEVEL_NOTES = {
+    "A1": "The first words a learner needs: everyday things, people and simple actions.",
+    "A2": "Common words for familiar topics such as shopping, family, work and the weather.",
+    "B1": "Words for talking about experiences, plans and opinions in straightforward language.",
+    "B2": "Words for discussing a wide range of subjects in detail, including abstract ones.",
+    "C1": "Less common words for expressing ideas fluently and precisely.",
+    "C2": "Rare and nuanced words that distinguish fine shades of meaning.",
+}
 WORDS_FILE = Path(__file__).parent / "words.txt"
 
 
@@ -369,6 +379,11 @@ def entries() -> dict[str, Entry]:
         for member in family:
             found[slugify(member)].family = family
     return dict(sorted(found.items()))
+
+
+def level_rank(level: str) -> int:
+    """The position of a CEFR level on the scale, 1 (A1) to 6 (C2), as the entry page shows it."""
+    return LEVELS.index(level) + 1
 
 
 def lookup(word: str) -> Entry | None:

@@ -5,7 +5,8 @@ Served at http://dictionary.localhost:<port>/.
 
 Widgets that make it hard for an agent: search with autocomplete suggestions, UK/US pronunciation
 tabs, meanings in accordions, a "Browse" word list in a scrollable inner panel, links that open a
-new tab (Word of the day, Thesaurus), and grammar guide pages.
+new tab (Word of the day, Thesaurus), collapsible thesaurus sections, and grammar guide pages. Each entry's
+CEFR level links to a page on the level scale and says where the level stands on it ("level 3 of 6").
 """
 
 from __future__ import annotations
@@ -23,12 +24,14 @@ class DictionarySite(Site):
     def setup(self) -> None:
         data.entries()   # build at startup, not on the first request
         self.env.globals.update(letters=data.letters(), wotd=data.word_of_the_day(), topics=grammar.TOPICS,
-                                slugify=data.slugify)
+                                slugify=data.slugify, level_names=data.LEVEL_NAMES, level_rank=data.level_rank,
+                                level_count=len(data.LEVELS))
         self.route("/", self.home)
         self.route("/search", self.search)
         self.route("/word/<slug>", self.word)
         self.route("/browse/<letter>", self.browse)
         self.route("/thesaurus/<slug>", self.thesaurus)
+        self.route("/levels", self.levels)
         self.route("/grammar", self.grammar_index)
         self.route("/grammar/<slug>", self.grammar_topic)
         self.route("/api/suggest", self.suggest)
@@ -63,6 +66,10 @@ class DictionarySite(Site):
             return Response.not_found("word")
         base = data.lookup(entry.base) or entry
         return self.render("thesaurus.html", e=entry, base=base, lookup=data.lookup)
+
+    def levels(self, request: Request) -> Response:
+        counts = {level: sum(e.level == level for e in data.entries().values()) for level in data.LEVELS}
+        return self.render("levels.html", levels=data.LEVELS, notes=data.LEVEL_NOTES, counts=counts)
 
     def grammar_index(self, request: Request) -> Response:
         return self.render("grammar_index.html")

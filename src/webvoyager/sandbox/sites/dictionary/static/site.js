@@ -1,4 +1,4 @@
-// Wordhoard: search suggestions, pronunciation tabs, meaning accordions.
+// Wordhoard: search suggestions, pronunciation tabs, meaning accordions, collapsible thesaurus sections.
 (function () {
   "use strict";
 
@@ -38,5 +38,16 @@
     });
   }
 
-  onReady(function () { suggestions(); tabs(); accordions(); });
+  function sectionToggles() {
+    document.querySelectorAll(".box-toggle").forEach(function (btn) {
+      btn.addEventListener("click", function () {
+        var body = document.getElementById(btn.getAttribute("aria-controls"));
+        var open = btn.getAttribute("aria-expanded") === "true";
+        btn.setAttribute("aria-expanded", open ? "false" : "true");
+        if (body) body.hidden = open;
+      });
+    });
+  }
+
+  onReady(function () { suggestions(); tabs(); accordions(); sectionToggles(); });
 })();
