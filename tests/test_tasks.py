@@ -103,6 +103,12 @@ STARS = NumberCheck(type="number", value=133, unit=["stars"])
     (PRICE, "It costs 47.99 dollars.", True),
     (PRICE, "$48.99 (was $47.99)", False),
     (PRICE, "$1,247.99", False),
+    (PRICE, "US$47.99", True),
+    (PRICE, "47.99 euros", False),                                   # another currency
+    (PRICE, "$40-$47.99", False),                                    # a range names both ends
+    (NumberCheck(type="number", value=50, unit=["hours"]), "between 40 and 50 hours", False),
+    (NumberCheck(type="number", value=50, unit=["hours"]), "50 hours of playback", True),
+    (NumberCheck(type="number", value=9.5, unit=["/10"]), "a score of 9.5/10", True),
     (STARS, "133 stars", True),
     (STARS, "1330 stars", False),
     (STARS, "133.5 stars", False),

@@ -55,7 +55,7 @@ _SCALES = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "mn": 1e6, "b": 
 _CURRENCY = r"(?:us\$|usd\s?|\$|€|eur\s?|£|gbp\s?|¥|jpy\s?|₹|chf\s?)"
 _NUMBER = re.compile(
     r"(?P<currency>" + _CURRENCY + r")?\s?"
-    r"(?P<sign>[-−](?=\d))?"
+    r"(?P<sign>(?<![0-9a-z.])[-−](?=\d))?"
     r"(?<![0-9a-z.])(?P<digits>\d+(?:\.\d+)?|(?:" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r"))"
     r"(?P<scale>(?<=\d)(?:k|mn|m|bn|b)|\s(?:thousand|million|billion))?"
     r"(?![0-9a-z])(?:-(?=[a-z]))?")
@@ -124,20 +124,47 @@ def stated_numbers(text: str, *, units: tuple[str, ...] = (), currency: str | No
     that currency, else the bare numbers. Otherwise every number.
     """
     found = number_mentions(text)
-    bare = [n.value for n in found if not n.currency and n.unit not in KNOWN_UNITS
-            and n.unit not in _CURRENCY_WORDS]
+    bare = [n for n in found if not n.currency and n.unit not in KNOWN_UNITS and n.unit not in _CURRENCY_WORDS]
     if currency is not None:
-        sign = normalize_answer(currency)
-        priced = [n.value for n in found
-                  if (n.currency and (n.currency == sign or sign in n.currency or n.currency in sign))
-                  or n.unit in _CURRENCY_WORDS]
-        return priced or bare
+        group = _currency_group(normalize_answer(currency))
+        marked = [n for n in found if (n.currency and _currency_group(n.currency) == group) or
+                  (n.unit in _CURRENCY_WORDS and _currency_group(n.unit) == group)]
+        return [n.value for n in _with_listed(found, marked or bare)]
     if units:
         wanted = tuple(normalize_answer(u) for u in units)
-        with_unit = [n.value for n in found if any(_starts_with_unit(n.following, u) or
-                                                    _ends_with_unit(n.preceding, u) for u in wanted)]
-        return with_unit or bare
+        with_unit = [n for n in found if any(_starts_with_unit(n.following, u) or
+                                              _ends_with_unit(n.preceding, u) for u in wanted)]
+        return [n.value for n in _with_listed(found, with_unit or bare)]
     return [n.value for n in found]
 
 
-_CURRENCY_WORDS = frozenset({"dollars", "dollar", "usd", "euros", "euro", "eur", "pounds", "gbp", "yen"})
+_CURRENCIES = (frozenset({"$", "us$", "usd", "dollars", "dollar"}), frozenset({"€", "eur", "euros", "euro"}),
+               frozenset({"£", "gbp", "pounds", "pound"}), frozenset({"¥", "jpy", "yen"}))
+_CURRENCY_WORDS = frozenset(w for group in _CURRENCIES for w in group if w.isalpha())
+_LISTED = re.compile(r"^(?:-|–|to|and|or)\s*(?:\$|€|£)?\s*\d")
+
+
+def _currency_group(written: str) -> frozenset[str] | None:
+    """The currency a sign, code or word names ("$", "us$", "usd" and "dollars" are one)."""
+    written = written.strip()
+    return next((group for group in _CURRENCIES if written in group), None)
+
+
+def _with_listed(found: list[NumberMention], chosen: list[NumberMention]) -> list[NumberMention]:
+    """`chosen` plus the numbers joined to one of them by a range or an alternative ("40 and 50 hours",
+    "$40-50", "5 or 6 stars"): each of them is a candidate too. Commas do not join ("TN 1584, $195")."""
+    picked = set(map(id, chosen))
+    for _ in range(len(found)):
+        grew = False
+        for i, n in enumerate(found):
+            if id(n) in picked:
+                continue
+            after = found[i + 1] if i + 1 < len(found) else None
+            before = found[i - 1] if i > 0 else None
+            if (after is not None and id(after) in picked and _LISTED.match(n.following)) or \
+               (before is not None and id(before) in picked and _LISTED.match(before.following)):
+                picked.add(id(n))
+                grew = True
+        if not grew:
+            break
+    return [n for n in found if id(n) in picked]
