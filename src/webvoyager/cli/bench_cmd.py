@@ -18,7 +18,7 @@ from webvoyager.runs.summary import Rate, Summary
 
 
 @contextlib.contextmanager
-def _maybe_sandbox(suite: str) -> Iterator[int | None]:
+def _maybe_sandbox(suite: str) -> Iterator[Any]:
     """For the `sandbox` suite, serve the sandbox in-process for the duration of the run."""
     if suite != "sandbox":
         yield None
@@ -26,7 +26,7 @@ def _maybe_sandbox(suite: str) -> Iterator[int | None]:
     from webvoyager.sandbox.server import Sandbox
 
     with Sandbox(port=0) as sandbox:
-        yield sandbox.port
+        yield sandbox
 
 
 def _pct(rate: Rate) -> str:
@@ -84,6 +84,7 @@ def bench(
     from webvoyager.bench.progress import ProgressBar
     from webvoyager.bench.runner import BenchOptions, run_bench
     from webvoyager.bench.suites import load_suite
+    from webvoyager.browser.types import BrowserConfig
 
     if resume and out is None:
         raise ConfigError("--resume needs --out DIR: the run directory to continue")
@@ -91,9 +92,12 @@ def bench(
     settings = agent.settings()
     options = BenchOptions(workers=workers, task_timeout_s=task_timeout, resume=resume).validate()
     run_dir = out or new_run_dir(prefix="bench")
-    with _maybe_sandbox(suite) as port:
-        tasks = load_suite(suite, data_dir=data, sites=site, ids=task_id, limit=limit, redate=redate, port=port,
-                           site_table=site_table)
+    with _maybe_sandbox(suite) as sandbox:
+        tasks = load_suite(suite, data_dir=data, sites=site, ids=task_id, limit=limit, redate=redate,
+                           port=sandbox.port if sandbox else None, site_table=site_table)
+        # In sandbox runs the `Google` action lands on the sandbox's own search engine.
+        browser_config = BrowserConfig(headless=settings.headless,
+                                       **({"search_url": sandbox.search_url} if sandbox and sandbox.search_url else {}))
         chat_model = create_model(model, base_url=base_url)
         run_dir.mkdir(parents=True, exist_ok=True)
         if not (run_dir / "run.json").is_file():
@@ -104,7 +108,7 @@ def bench(
                       f"[bold]Workers:[/] {workers}   [bold]Run:[/] {escape(str(run_dir))}")
         with ProgressBar(len(tasks), completed=_already_done(run_dir, tasks), console=console) as bar:
             outcome = asyncio.run(run_bench(tasks, model=chat_model, settings=settings, run_dir=run_dir,
-                                            options=options, listener=bar))
+                                            options=options, browser_config=browser_config, listener=bar))
     if outcome.redone:
         console.print(f"[yellow]Redone after an interruption:[/] {', '.join(outcome.redone)}")
     if outcome.kept:

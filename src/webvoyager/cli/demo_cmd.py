@@ -95,6 +95,7 @@ def _default_out_dir() -> Path:
 async def _run_demo(task_id: str | None, choice: ModelChoice, base_url: str | None, headed: bool,
                     out: Path) -> bool:
     from webvoyager.api import RunSettings, run_task_async
+    from webvoyager.browser.types import BrowserConfig
     from webvoyager.cli.run_cmd import StepPrinter, print_result
     from webvoyager.sandbox.catalog import load_sandbox_tasks
     from webvoyager.sandbox.server import Sandbox
@@ -109,8 +110,9 @@ async def _run_demo(task_id: str | None, choice: ModelChoice, base_url: str | No
             console.print(escape(_plug_in_hint()), style="dim")
         settings = RunSettings(headless=not headed)  # a task's own max_steps wins in the loop
         printer = StepPrinter(console, max_steps=task.max_steps or settings.max_steps)
+        config = BrowserConfig(headless=settings.headless, search_url=sandbox.search_url or BrowserConfig.search_url)
         result = await run_task_async(task, model=choice.spec, out_dir=out, settings=settings, base_url=base_url,
-                                      on_step=printer)
+                                      on_step=printer, browser_config=config)
     task_dir = out / safe_dirname(task.id)
     print_result(result, out, console)
     screenshots = sorted(task_dir.glob("screenshot*.png"))

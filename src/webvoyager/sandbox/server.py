@@ -22,7 +22,8 @@ HOST_SUFFIX = ".localhost"
 
 
 def discover_sites() -> dict[str, Site]:
-    """Instantiate every site package under `sandbox/sites/` (each module `site.py` defines SITE)."""
+    """Instantiate every site package under `sandbox/sites/` (each module `site.py` defines SITE), and
+    give each the whole set as its `registry`."""
     package = importlib.import_module(SITES_PACKAGE)
     sites: dict[str, Site] = {}
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
@@ -35,6 +36,8 @@ def discover_sites() -> dict[str, Site]:
         root = Path(module.__file__).parent  # type: ignore[arg-type]
         site = site_cls(root)
         sites[site.name] = site
+    for site in sites.values():
+        site.registry = sites   # every site can reach the others in-process (the search site crawls them)
     return sites
 
 
@@ -143,6 +146,12 @@ class Sandbox:
         if site not in self.sites:
             raise KeyError(f"unknown sandbox site {site!r}; sites: {', '.join(sorted(self.sites))}")
         return f"http://{site}{HOST_SUFFIX}:{self.port}{path}"
+
+    @property
+    def search_url(self) -> str | None:
+        """The home page of the sandbox's search engine, where the agent's `Google` action lands in
+        sandbox runs (None when the search site is not installed)."""
+        return self.url("search", "/") if "search" in self.sites else None
 
     def fetch(self, site: str, path: str = "/", method: str = "GET", body: bytes | None = None,
               headers: dict[str, str] | None = None) -> Response:

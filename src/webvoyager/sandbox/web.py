@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 from urllib.parse import parse_qs, quote, urlencode
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -76,6 +76,9 @@ class Site:
     and register handlers with `self.route(pattern, handler)`; patterns use `<name>` for a path
     segment, e.g. "/recipe/<slug>". Static files under the site's `static/` folder are served at
     `/static/...`; shared static files under `sandbox/static/` at `/_shared/...`.
+
+    `registry` holds every site of the sandbox by name (filled in by `server.discover_sites`; empty
+    for a site made on its own), so a site can call another's `handle` in-process, e.g. to crawl it.
     """
 
     name: str = ""
@@ -83,6 +86,7 @@ class Site:
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        self.registry: Mapping[str, Site] = {}
         self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
         shared = Path(__file__).parent / "templates"
         self.env = Environment(

@@ -1,0 +1,1 @@
+"""Lumen: the sandbox consumer-electronics brand site."""

@@ -1,0 +1,1 @@
+"""Quotient: the computational answer engine sandbox site (package)."""

@@ -1,0 +1,1 @@
+"""Orbis Maps: the maps sandbox site (package)."""

@@ -1,0 +1,1 @@
+"""Quarry: the sandbox web search engine over every other sandbox site."""
