@@ -59,7 +59,7 @@ def _already_done(run_dir: Path, tasks: list[Any]) -> int:
 
 
 @friendly_errors
-@opt.with_agent_options(skip=("confirm",))
+@opt.with_agent_options()
 def bench(
     suite: str = typer.Argument(..., help="sandbox, webvoyager, gaia, seeact-online, or a tasks JSONL path."),
     model: str = typer.Option(..., "--model", help=opt.MODEL_HELP),
@@ -89,7 +89,7 @@ def bench(
     if resume and out is None:
         raise ConfigError("--resume needs --out DIR: the run directory to continue")
     check_model_ready(model, base_url=base_url)  # before any browser or sandbox starts
-    settings = agent.settings()
+    settings = agent.settings(default_confirm="allow" if suite == "sandbox" else "deny")
     options = BenchOptions(workers=workers, task_timeout_s=task_timeout, resume=resume).validate()
     run_dir = out or new_run_dir(prefix="bench")
     with _maybe_sandbox(suite) as sandbox:

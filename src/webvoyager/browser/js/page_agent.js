@@ -226,6 +226,20 @@
     }
     return `<${tag}${attrs}> ${cut(text, 60)} </${tag}>`;
   };
+  // A password or payment field (card number, CVC, IBAN...): typing into it, or submitting its form,
+  // is consequential (the agent's confirm gate asks before it).
+  const PAYMENT = /(^|[^a-z])(card|cc-?num|ccnum|cvv|cvc|csc|iban|expir|security.?code)/i;
+  const sensitiveKind = (el) => {
+    if (el.tagName !== "INPUT") return "";
+    if ((el.getAttribute("type") || "").toLowerCase() === "password") return "password";
+    const auto = (el.getAttribute("autocomplete") || "").toLowerCase();
+    const names = `${el.name || ""} ${el.id || ""}`;
+    return auto.startsWith("cc-") || PAYMENT.test(names) ? "payment" : "";
+  };
+  const inSensitiveForm = (el) => {
+    const form = el.form || el.closest("form");
+    return !!form && Array.from(form.querySelectorAll("input")).some((i) => sensitiveKind(i) !== "");
+  };
   const describe = (el, rect, local) => {
     const tag = el.tagName.toLowerCase();
     const role = (el.getAttribute("role") || "").toLowerCase();
@@ -250,6 +264,7 @@
       href: tag === "a" ? (el.href || "") : "", editable: NS.isEditable(el),
       scrollable: NS.scrollBox(el) !== null, scroll_box: isScrollBox(el), rect: [rect.x, rect.y, rect.w, rect.h],
       html: htmlOf(el, text), sig: tag + "|" + text.slice(0, 80),
+      sensitive: sensitiveKind(el), sensitive_form: inSensitiveForm(el),
     };
   };
 
