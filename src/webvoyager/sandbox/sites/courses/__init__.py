@@ -1,0 +1,1 @@
+"""Quillbright: the sandbox online-course site."""

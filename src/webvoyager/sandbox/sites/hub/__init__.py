@@ -1,0 +1,1 @@
+"""Tensorloft: the sandbox model and dataset hub."""

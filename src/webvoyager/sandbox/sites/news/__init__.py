@@ -1,0 +1,1 @@
+"""Lanternpost News: the sandbox news site."""

@@ -1,0 +1,1 @@
+"""Fieldhouse: the sandbox sports site (a basketball and a football league)."""
