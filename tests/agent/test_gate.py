@@ -57,15 +57,16 @@ SUBMIT = Element(label=5, tag="input", type="submit", value="Sign in", sensitive
 
 
 @pytest.mark.parametrize("action, element, what", [
-    (Click(0), BUY, "buys or books"),
+    (Click(0), BUY, "buys, books or spends"),
     (Click(0), Element(label=0, tag="a", text="Delete my account"), "deletes"),
     (Click(0), Element(label=0, tag="button", aria_label="Send message"), "sends or publishes"),
-    (Click(0), Element(label=0, tag="input", type="submit", value="Place order"), "buys or books"),
+    (Click(0), Element(label=0, tag="input", type="submit", value="Place order"), "buys, books or spends"),
     (Type(3, "hunter2"), PASSWORD, "password field"),
     (Type(4, "{{API_KEY}}"), SEARCH, "the secret API_KEY"),
     (Click(5), SUBMIT, "password or payment fields"),
     (Type(4, "x", press_enter=True), Element(label=4, tag="input", sensitive_form=True), "submits a form"),
     (Select(0, "Visa"), Element(label=0, tag="select", sensitive_form=True), "fills in a form"),
+    (Click(0), Element(label=0, tag="button", text="Apply store credit"), "spends"),
     (Click(1), CART, None), (Click(2), FILTER, None), (Type(4, "boots"), SEARCH, None),
     (Click(0), Element(label=0, tag="div", text="Buy now"), None),   # not a control one presses
     (Scroll(None, "down"), None, None), (PressKey("Enter"), None, None),
@@ -105,11 +106,11 @@ async def test_denied_purchase_is_not_done_and_the_page_cannot_approve_it(sessio
         "Thought: done.\nAction: ANSWER; [added]"], ConfirmGate("deny"))
     assert result.status == "answered"
     assert await session.page.inner_text("#s") == "Added"          # the harmless click went through
-    assert steps[0].gate == {"choice": "reject", "reason": "it buys or books something ('Buy now')", "by": "mode",
+    assert steps[0].gate == {"choice": "reject", "reason": "it buys, books or spends something ('Buy now')", "by": "mode",
                              "note": "consequential actions are denied in this run", "action": "Click [2]"}
     assert steps[0].error and "did not allow" in steps[0].error and steps[1].gate is None
     told = [m for m in model.calls[1].messages if m.role == "user"][-1].text_content
-    assert "Not done: it buys or books something" in told
+    assert "Not done: it buys, books or spends something" in told
 
 
 @pytest.mark.browser

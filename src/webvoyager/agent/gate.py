@@ -23,7 +23,8 @@ Choice = Literal["approve", "reject", "takeover"]
 
 _PURCHASE = re.compile(r"\b(buy|purchase|place (?:your |the )?order|pay(?: now| \$?\d)?|checkout|check out|book now|"
                        r"reserve now|confirm (?:booking|purchase|order|payment|reservation)|complete (?:purchase|order|"
-                       r"booking|payment)|subscribe|upgrade now|donate)\b", re.IGNORECASE)
+                       r"booking|payment)|subscribe|upgrade now|donate|redeem|apply (?:store |my )?credit|"
+                       r"use (?:store |my )?credit)\b", re.IGNORECASE)
 _SEND = re.compile(r"\b(send|post(?: comment| review| reply)?|publish|share(?: with)?|submit review|transfer|"
                    r"invite)\b", re.IGNORECASE)
 _DELETE = re.compile(r"\b(delete|erase|remove (?:all|account|address|card)|clear all|unsubscribe|close (?:my )?account|"
@@ -60,7 +61,7 @@ def consequence(action: Action, element: Element | None) -> str | None:
     if not isinstance(action, Click) or element is None or not _pressable(element):
         return None
     name = _name(element)
-    for pattern, what in ((_PURCHASE, "buys or books"), (_SEND, "sends or publishes"), (_DELETE, "deletes")):
+    for pattern, what in ((_PURCHASE, "buys, books or spends"), (_SEND, "sends or publishes"), (_DELETE, "deletes")):
         if pattern.search(name):
             return f"it {what} something ('{name[:60]}')"
     if element.sensitive_form and (element.tag == "button" or element.type in ("submit", "image")):

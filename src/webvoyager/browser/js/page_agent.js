@@ -273,6 +273,11 @@
   // Panels labelled only because they scroll (their label text is empty).
   const scrollOnly = new WeakSet();
   const labelText = (el) => (scrollOnly.has(el) ? "" : visibleText(el));
+  const nearlyTransparent = (el) => {
+    let opacity = 1;
+    for (let p = el; p && p.nodeType === 1 && opacity >= 0.1; p = parentOf(p)) opacity *= parseFloat(styleOf(p).opacity);
+    return opacity < 0.1;
+  };
   NS.discover = (obsId, clip, wantTree) => {
     styleCache.clear();
     const visible = [];
@@ -292,6 +297,9 @@
       if (panel && !isCandidate(el)) scrollOnly.add(el);
       const s = styleOf(el);
       if (s.visibility === "hidden" || s.visibility === "collapse") continue;
+      // A control a person cannot see (an invisible field laid over a visible one to harvest what
+      // is typed) gets no label: nobody would knowingly use it.
+      if (nearlyTransparent(el)) continue;
       rect = hitPiece(el, rect, clip);
       if (!rect) continue;
       visible.push({ el, rect });
