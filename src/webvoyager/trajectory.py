@@ -40,6 +40,7 @@ class Step:
     loop_warning: str | None = None    # the loop guard's warning given after this step's action
     outcome_notes: list[str] = field(default_factory=list)   # what executing the action did
     download: str | None = None        # a file the action downloaded
+    gate: dict[str, str] | None = None  # the confirm gate's verdict on a consequential action
     policy_data: dict[str, Any] = field(default_factory=dict)  # the policy's own record (SeeAct stages)
 
     def to_dict(self) -> dict[str, Any]:

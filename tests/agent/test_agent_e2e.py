@@ -29,6 +29,16 @@ def _task(pages_url: str, **kw: object) -> Task:
                 start_url=f"{pages_url}/agent/index.html", site="recipes", **kw)  # type: ignore[arg-type]
 
 
+def _dark_share(png: bytes, box: tuple[float, float, float, float]) -> float:
+    """The share of near-black pixels inside `box` (x, y, w, h) of a PNG (inset 3 px from the border)."""
+    import io
+
+    x, y, w, h = box
+    crop = Image.open(io.BytesIO(png)).convert("L").crop((int(x) + 3, int(y) + 3, int(x + w) - 3, int(y + h) - 3))
+    pixels = list(crop.tobytes())
+    return sum(1 for v in pixels if v < 40) / max(1, len(pixels))
+
+
 def _last_user_text(call: object) -> str:
     messages = call.messages  # type: ignore[attr-defined]
     return [m for m in messages if m.role == "user"][-1].text_content
@@ -210,6 +220,26 @@ async def test_secret_placeholder_is_typed_but_never_shown_to_the_model(browser,
     for path in (tmp_path / "t").rglob("*"):
         if path.is_file():
             assert value.encode() not in path.read_bytes(), path
+    # ... nor any screenshot: where the field shows the value, the images sent and saved are black, while
+    # the same page observed without the rule shows the value there (dark text on a light field)
+    from webvoyager.browser.types import Type as TypeAction
+    from webvoyager.models.base import ImagePart
+
+    plain = await browser.new_session(download_dir=tmp_path / "dl")
+    try:
+        await plain.goto(task.start_url)
+        await plain.observe()
+        await plain.execute(TypeAction(0, value, press_enter=False))
+        raw = await plain.observe()
+    finally:
+        await plain.close()
+    box = raw.elements[0].bbox
+    assert _dark_share(raw.screenshot, box) < 0.5          # unmasked: the field is mostly light
+    sent = [p.data for m in model.calls[1].messages for p in m.parts if isinstance(p, ImagePart)][-1:]  # the newest
+    saved = [p.read_bytes() for p in sorted((tmp_path / "t").glob("screenshot2*.png"))]
+    assert sent and len(saved) == 2
+    for png in [*sent, *saved]:
+        assert _dark_share(png, box) > 0.95                 # masked: black where the value was
 
 
 def test_missing_secret_env_is_a_config_error(monkeypatch) -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from webvoyager.sandbox.catalog import load_sandbox_tasks
+from webvoyager.sandbox.catalog import load_hostile_tasks, load_sandbox_tasks
 from webvoyager.tasks import AnswerPlan, Probe, Task
 
-TASKS = {t.id: t for t in load_sandbox_tasks()}
+TASKS = {t.id: t for t in [*load_sandbox_tasks(), *load_hostile_tasks()]}
 REFUSALS = ["I could not find the answer on this website.", "N/A", "", "Done.", "The page did not load."]
 CASES = [(t.id, "pass", i) for t in TASKS.values() for i in range(len(t.probes.accept) if t.probes else 0)] + \
         [(t.id, "fail", i) for t in TASKS.values() for i in range(len(t.probes.reject) if t.probes else 0)]

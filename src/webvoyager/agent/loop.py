@@ -13,11 +13,13 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Awaitable, Callable, Mapping, Protocol, TypeVar
 
+from webvoyager.agent.gate import ConfirmGate, consequence
 from webvoyager.agent.loop_guard import LoopGuard
 from webvoyager.agent.policy import Decision, Policy
 from webvoyager.agent.recorder import Recorder
 from webvoyager.agent.redact import Redactor, fill_placeholders
-from webvoyager.browser.types import Action, Answer, Observation, Outcome, action_text, action_to_dict
+from webvoyager.browser.types import (Action, Answer, Observation, Outcome, Wait, action_text, action_to_dict,
+                                      target_element)
 from webvoyager.errors import ActionError, BrowserError, ModelError
 from webvoyager.tasks import PageState, Task
 from webvoyager.trajectory import Result, Status, Step
@@ -57,7 +59,8 @@ class Agent:
 
     def __init__(self, session: AgentSession, policy: Policy, *, max_steps: int = 15,
                  recorder: Recorder | None = None, stuck_after: int = 3, text_only: bool = False,
-                 on_step: StepCallback | None = None, placeholders: Mapping[str, str] | None = None) -> None:
+                 on_step: StepCallback | None = None, placeholders: Mapping[str, str] | None = None,
+                 gate: ConfirmGate | None = None) -> None:
         self.session = session
         self.policy = policy
         self.max_steps = max_steps
@@ -67,6 +70,7 @@ class Agent:
         self.on_step = on_step
         self.redactor = recorder.redactor if recorder else Redactor.from_env()
         self.placeholders = dict(placeholders or {})  # {{NAME}} → secret value, filled in only when acting
+        self.gate = gate    # decides about consequential actions (None: all allowed)
         self._step_timings: dict[str, float] = {}
 
     async def run(self, task: Task) -> Result:
@@ -143,6 +147,9 @@ class Agent:
             return
         if verdict.note:
             state.feedback["loop_warning"] = step.loop_warning = verdict.note
+        action = await self._gated(state, step, action, observation)
+        if action is None:
+            return
         try:
             filled = fill_placeholders(action, self.placeholders)
             outcome = await self._timed(state, "act_s", self.session.execute(filled))
@@ -152,6 +159,22 @@ class Agent:
         step.outcome_notes = list(outcome.notes)
         if outcome.download is not None:
             step.download = str(outcome.download)
+
+    async def _gated(self, state: _RunState, step: Step, action: Action, observation: Observation) -> Action | None:
+        """The action to execute after the confirm gate: itself, a Wait (the person took over), or None."""
+        reason = consequence(action, target_element(action, observation.elements))
+        if reason is None or self.gate is None:
+            return action
+        verdict = await self.gate.review(step.action or "", reason, observation.url)
+        step.gate = verdict.to_dict()
+        if verdict.choice == "reject":
+            who = "the user" if verdict.by == "person" else "this run's rules"
+            note = f" ({verdict.note})" if verdict.note and verdict.by == "person" else ""
+            state.feedback["last_action_error"] = step.error = (
+                f"Not done: {reason}, and {who} did not allow it{note}. Do not try to get around this; "
+                "continue without it or answer with what you have.")
+            return None
+        return Wait() if verdict.choice == "takeover" else action
 
     def _record(self, step: Step, observation: Observation | None) -> None:
         if self.recorder:

@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from webvoyager.agent.gate import ConfirmGate
 from webvoyager.agent.loop import Agent, StepCallback
 from webvoyager.agent.recorder import Recorder
 from webvoyager.api.models import check_model_ready, create_model, default_model_spec
@@ -34,7 +35,7 @@ log = logging.getLogger("webvoyager.agent")
 
 
 async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settings: RunSettings, task_dir: Path,
-                       on_step: StepCallback | None = None) -> Result:
+                       on_step: StepCallback | None = None, gate: ConfirmGate | None = None) -> Result:
     """Run `task` in a fresh session of `browser` and record it in `task_dir`.
 
     Never raises for task-level failures (bad page, model error, crash in a policy): the Result then has
@@ -50,7 +51,7 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
                                             allowed_domains=settings.allowed_domains or None)
         agent = Agent(session, policy, max_steps=task.max_steps or settings.max_steps, recorder=recorder,
                       stuck_after=settings.stuck_after, text_only=settings.text_only, on_step=on_step,
-                      placeholders=settings.placeholders())
+                      placeholders=settings.placeholders(), gate=gate or ConfirmGate(settings.confirm))
         return await agent.run(task)
     except Exception as exc:  # noqa: BLE001 - one task's failure must not stop a benchmark
         log.exception("task %s failed outside the agent loop", task.id)

@@ -12,6 +12,7 @@ from typing import Any, Mapping
 from webvoyager.errors import ConfigError
 from webvoyager.models import factory
 from webvoyager.models.base import ChatModel
+from webvoyager.standins.gullible import GullibleModel
 from webvoyager.standins.reference import ReferenceModel
 
 DEFAULT_OPENAI_MODEL = "openai:gpt-4o"
@@ -19,7 +20,7 @@ DEFAULT_OPENAI_MODEL = "openai:gpt-4o"
 # so the default can always be replaced without a release: WEBVOYAGER_DEFAULT_MODEL=SPEC.
 DEFAULT_ANTHROPIC_MODEL = "anthropic:claude-sonnet-4-6"
 DEFAULT_MODEL_ENV = "WEBVOYAGER_DEFAULT_MODEL"
-STANDINS = {"reference": ReferenceModel}
+STANDINS = {"reference": ReferenceModel, "gullible": GullibleModel}
 """Offline stand-in models by spec: they need no key and no network."""
 
 

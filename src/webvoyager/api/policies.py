@@ -6,7 +6,6 @@ from webvoyager.agent.policy import Policy
 from webvoyager.api.settings import POLICIES, RunSettings
 from webvoyager.errors import ConfigError
 from webvoyager.models.base import ChatModel
-from webvoyager.seeact.confirm import ConfirmGate
 from webvoyager.seeact.policy import SeeActPolicy
 from webvoyager.voyager.policy import WebVoyagerPolicy
 
@@ -18,6 +17,5 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
                                 temperature=settings.temperature, max_tokens=settings.max_tokens, seed=settings.seed)
     if settings.policy == "seeact":
         return SeeActPolicy(model, grounding=settings.grounding, temperature=settings.temperature,
-                            max_tokens=settings.max_tokens, seed=settings.seed,
-                            confirm=ConfirmGate() if settings.confirm else None)
+                            max_tokens=settings.max_tokens, seed=settings.seed)
     raise ConfigError(f"unknown policy {settings.policy!r}; use one of {', '.join(POLICIES)}")

@@ -6,6 +6,7 @@ import os
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from webvoyager.agent.gate import GATE_MODES, GateMode
 from webvoyager.agent.redact import Redactor
 from webvoyager.errors import ConfigError
 
@@ -29,7 +30,7 @@ class RunSettings:
     secrets: tuple[str, ...] = ()       # values redacted from every file, log and model request
     headless: bool = True
     secret_env: tuple[str, ...] = ()    # env var names: secret, and typed by the model as {{NAME}}
-    confirm: bool = False               # a person approves state-changing actions (SeeAct policy)
+    confirm: GateMode = "allow"         # consequential actions (buy, send, delete, secrets): allow|ask|deny
 
     def validate(self) -> RunSettings:
         """Raise ConfigError for values that cannot work; return self."""
@@ -39,8 +40,8 @@ class RunSettings:
             raise ConfigError(f"max_steps must be at least 1 (got {self.max_steps})")
         if self.context_images < 1:
             raise ConfigError(f"context_images must be at least 1 (got {self.context_images})")
-        if self.confirm and self.policy != "seeact":
-            raise ConfigError("confirm mode (--confirm) works with the SeeAct policy; add --policy seeact")
+        if self.confirm not in GATE_MODES:
+            raise ConfigError(f"unknown confirm mode {self.confirm!r}; use one of {', '.join(GATE_MODES)}")
         if self.stuck_after < 2:
             raise ConfigError(f"stuck_after must be at least 2 (got {self.stuck_after})")
         missing = [name for name in self.secret_env if name not in os.environ]

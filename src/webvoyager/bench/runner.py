@@ -15,7 +15,7 @@ import shutil
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Callable, Protocol
 
 from webvoyager.api.execute import execute_task
 from webvoyager.api.settings import RunSettings
@@ -32,6 +32,9 @@ from webvoyager.trajectory import Result, TaskDir, safe_dirname
 from webvoyager.usage import Usage
 
 log = logging.getLogger("webvoyager.bench")
+
+
+AfterTask = Callable[[Task, Result, Path], None]
 
 
 class BenchListener(Protocol):
@@ -117,8 +120,9 @@ def _timeout_result(task: Task, folder: Path, model: ChatModel, settings: RunSet
 
 async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSettings, run_dir: Path,
                     options: BenchOptions, browser_config: BrowserConfig | None = None,
-                    listener: BenchListener | None = None) -> BenchOutcome:
-    """Run `tasks` into `run_dir` (see the module docstring); returns this invocation's counts."""
+                    listener: BenchListener | None = None, after_task: AfterTask | None = None) -> BenchOutcome:
+    """Run `tasks` into `run_dir` (see the module docstring); returns this invocation's counts.
+    `after_task` adds a suite's own records to a finished task's folder before it counts as done."""
     options.validate()
     if len({safe_dirname(t.id) for t in tasks}) != len(tasks):
         raise ConfigError("two tasks map to the same folder name; task ids must be unique")
@@ -156,6 +160,8 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
                 result = Result.failure(task, "error", f"{type(exc).__name__}: {exc}", model=model.spec,
                                         policy=settings.policy, wall_s=time.perf_counter() - t0)
             result = _finalize(task, result, folder, attempt)
+            if after_task is not None:
+                after_task(task, result, folder)
             store.finish(task.id, result.status, result.success)
             if listener:
                 listener.finished(task, result)

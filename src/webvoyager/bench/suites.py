@@ -19,9 +19,10 @@ from webvoyager.runs.golden import load_reference_answers
 from webvoyager.bench.redate import redate_task
 from webvoyager.errors import ConfigError, TaskFileError
 from webvoyager.fileio import iter_jsonl
+from webvoyager.sandbox.catalog import load_hostile_tasks, load_sandbox_tasks
 from webvoyager.tasks import Task, load_tasks, task_from_record
 
-SUITES = ("webvoyager", "gaia", "seeact-online", "sandbox")
+SUITES = ("webvoyager", "gaia", "seeact-online", "sandbox", "hostile")
 
 _GET_DATA = ("download it from https://github.com/MinorJerry/WebVoyager (folder data/) and pass its folder "
              "with --data or the WEBVOYAGER_DATA environment variable")
@@ -56,9 +57,9 @@ def load_suite(
         path = _find(data, "online_tasks/merged_online_90_tasks.json", "a SeeAct online task list", _GET_SEEACT)
         tasks = _load_seeact(path, site_table)
     elif name_or_path == "sandbox":
-        from webvoyager.sandbox.catalog import load_sandbox_tasks
-
         tasks = load_sandbox_tasks(port)
+    elif name_or_path == "hostile":
+        tasks = load_hostile_tasks(port)
     else:
         path = Path(name_or_path)
         if not path.is_file():

@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any, Awaitable
 from urllib.parse import urlparse
 
-from playwright.async_api import BrowserContext, Dialog, Download, Page, Response, Route
+from playwright.async_api import BrowserContext, Dialog, Download, Page, Response
 from playwright.async_api import Error as PlaywrightError
 
 from webvoyager.browser.pdf import is_pdf, pdf_note, pdf_text
+from webvoyager.browser.netguard import BLOCKED_HEADER, host_allowed
 from webvoyager.browser.types import BrowserConfig
 
 
@@ -24,14 +25,7 @@ def domain_allowed(url: str, allowed: tuple[str, ...]) -> bool:
     parsed = urlparse(url)
     if parsed.scheme not in ("http", "https", "ws", "wss"):
         return True
-    host = (parsed.hostname or "").lower().rstrip(".")
-    for domain in allowed:
-        domain = domain.lower().strip().rstrip(".").split(":")[0]
-        if domain.startswith("*."):
-            domain = domain[2:]
-        if host == domain or host.endswith("." + domain):
-            return True
-    return False
+    return host_allowed(parsed.hostname or "", allowed)
 
 
 def _safe_name(name: str) -> str:
@@ -61,9 +55,7 @@ class SessionEvents:
         self._pdf_urls: set[str] = set()
 
     async def install(self) -> None:
-        """Attach the listeners (and the domain filter when domains are restricted)."""
-        if self.allowed:
-            await self.context.route("**/*", self._route)
+        """Attach the listeners."""
         self.context.on("page", self._on_page)
         self._watch(self.page)
         self.page.on("response", self._on_response)
@@ -99,21 +91,7 @@ class SessionEvents:
         for task in list(self._pending):
             task.cancel()
 
-    # ---- allowed domains ---------------------------------------------------------------------
-    async def _route(self, route: Route) -> None:
-        request = route.request
-        if domain_allowed(request.url, self.allowed):
-            await route.fallback()
-            return
-        if request.is_navigation_request():
-            self.blocked.append(request.url)
-            self.notes.append(self.blocked_note(request.url))
-            # "aborted" cancels the navigation like a 204 would, so the tab keeps its page; any
-            # other error code makes Chromium commit its error page (chrome-error://chromewebdata/).
-            await route.abort("aborted")
-            return
-        await route.abort("blockedbyclient")
-
+    # ---- allowed domains (enforced by the session's NetworkGuard; here only reported) ----------
     def blocked_note(self, url: str) -> str:
         """The sentence that tells the model a navigation was refused."""
         host = urlparse(url).hostname or url
@@ -224,6 +202,11 @@ class SessionEvents:
                 return
         except PlaywrightError:
             return   # service-worker requests have no frame
+        if BLOCKED_HEADER.lower() in response.headers:
+            # The network guard refused this navigation (a link, a script, or a server redirect hop).
+            self.blocked.append(response.url)
+            self.notes.append(self.blocked_note(response.url))
+            return
         ctype = (response.headers.get("content-type") or "").split(";")[0].strip().lower()
         disposition = response.headers.get("content-disposition") or ""
         if ctype == "application/pdf" and "attachment" not in disposition.lower():

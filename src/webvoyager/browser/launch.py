@@ -23,6 +23,8 @@ CHROMIUM_ARGS: tuple[str, ...] = (
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # WebRTC may not send UDP around the proxy that enforces a session's allowed domains.
+    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
 )
 
 

@@ -120,7 +120,8 @@ def _element(label: int, scan: FrameScan, raw: dict[str, Any]) -> Element:
         type=raw["type"], placeholder=raw["placeholder"], value=raw["value"], checked=raw["checked"],
         selected=raw["selected"], options=tuple(raw["options"]), href=raw["href"], editable=raw["editable"],
         scrollable=raw["scrollable"], scroll_box=bool(raw.get("scroll_box")), bbox=(x + scan.offset[0], y + scan.offset[1], w, h),
-        frame=scan.path, html=raw["html"],
+        frame=scan.path, html=raw["html"], sensitive=raw.get("sensitive") or "",
+        sensitive_form=bool(raw.get("sensitive_form")),
     )
 
 

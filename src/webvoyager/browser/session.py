@@ -22,6 +22,7 @@ from webvoyager.browser import scripts
 from webvoyager.browser.actions import run_action
 from webvoyager.browser.events import SessionEvents, domain_allowed
 from webvoyager.browser.launch import start_browser
+from webvoyager.browser.netguard import NetworkGuard
 from webvoyager.browser.observe import LabelRef, capture
 from webvoyager.browser.settle import NetworkTracker, settle
 from webvoyager.browser.targets import Resolved, resolve_label, resolve_point
@@ -61,17 +62,23 @@ class Browser:
         """A fresh context (no cookies, 1024x768, en-US) with one tab, saving downloads to `download_dir`.
         `allowed_domains` overrides the config's (empty: every domain allowed)."""
         width, height = self.config.viewport
+        domains = self.config.allowed_domains if allowed_domains is None else tuple(allowed_domains)
+        # Every request of a restricted session leaves through its own filtering proxy (netguard.py);
+        # "<-loopback>" stops Chromium from sending loopback hosts around it.
+        guard = await NetworkGuard(domains).start() if domains else None
+        proxy = {"server": guard.url, "bypass": "<-loopback>"} if guard else None
         try:
             context = await self._browser.new_context(
                 viewport={"width": width, "height": height}, device_scale_factor=1, locale=self.config.locale,
-                accept_downloads=True)
+                accept_downloads=True, proxy=proxy)  # type: ignore[arg-type]
             await context.add_init_script(scripts.page_agent_source())
             page = await context.new_page()
         except PlaywrightError as exc:
+            if guard:
+                await guard.stop()
             raise BrowserError(f"could not open a browser tab: {str(exc).splitlines()[0]}. "
                                "The browser may have crashed; start it again.") from exc
-        domains = self.config.allowed_domains if allowed_domains is None else tuple(allowed_domains)
-        session = Session(self, context, page, Path(download_dir), domains)
+        session = Session(self, context, page, Path(download_dir), domains, guard)
         await session._events.install()
         self._sessions.add(session)
         return session
@@ -98,8 +105,9 @@ class Session:
     """One task's browsing: a fresh context and the single tab the model sees."""
 
     def __init__(self, browser: Browser, context: BrowserContext, page: Page, download_dir: Path,
-                 allowed_domains: tuple[str, ...]) -> None:
+                 allowed_domains: tuple[str, ...], guard: NetworkGuard | None = None) -> None:
         self._browser = browser
+        self.guard = guard    # the session's filtering proxy (None: every domain allowed)
         self.context = context
         self._page = page
         self._config = browser.config
@@ -152,6 +160,9 @@ class Session:
                 raise PageLoadError(f"{url} could not be loaded: {message}. "
                                     "Check the URL / that the server is up.") from exc
         await self._settle()
+        if self._events.blocked:   # the start page redirected off the allowed domains
+            await self._leave_error_page(url)
+            raise PageLoadError(self._events.blocked_note(self._events.blocked[0]))
 
     async def _settle(self) -> None:
         """Let the page settle, including popups, dialogs and downloads that the last step set off."""
@@ -165,6 +176,9 @@ class Session:
     async def observe(self, *, text_only: bool = False) -> Observation:
         """Screenshot + Set-of-Mark labels + element text (or the text-only outline); takes the notes
         gathered since the previous observation."""
+        if not domain_allowed(self._page.url, self.allowed_domains):
+            # A timed refresh or a late script took the tab to a refused page between two steps.
+            await self._leave_error_page(start_url="")
         for attempt in range(3):
             self._observation_id += 1
             try:
@@ -218,15 +232,17 @@ class Session:
                        download=downloads[-1] if downloads else None)
 
     async def _leave_error_page(self, start_url: str) -> None:
-        """After a blocked navigation, make sure the tab shows the page it was on: the blocked
-        request is cancelled so the page normally stays, but should Chromium still have committed
-        its error page, step back to where the model was."""
-        if not self._page.url.startswith("chrome-error://") or start_url.startswith("chrome-error://"):
+        """After a blocked navigation, make sure the tab shows the page it was on: a navigation blocked
+        in the page is cancelled so the page normally stays, but Chromium may have committed its error
+        page, or the guard's refusal page for a blocked redirect hop; then step back to the model's page."""
+        here = self._page.url
+        stranded = here.startswith("chrome-error://") or not domain_allowed(here, self.allowed_domains)
+        if not stranded or start_url.startswith("chrome-error://"):
             return
         timeout = self.config.navigation_timeout_s * 1000
         try:
             await self._page.go_back(wait_until="domcontentloaded", timeout=timeout)
-            if self._page.url != start_url:
+            if start_url and self._page.url != start_url and domain_allowed(start_url, self.allowed_domains):
                 await self._page.goto(start_url, wait_until="domcontentloaded", timeout=timeout)
         except PlaywrightError:
             return   # the error page stays; the ActionError still tells the model what happened
@@ -256,3 +272,5 @@ class Session:
             await self.context.close()
         except PlaywrightError:
             pass
+        if self.guard is not None:
+            await self.guard.stop()

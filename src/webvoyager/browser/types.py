@@ -44,6 +44,8 @@ class Element:
     bbox: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     frame: str = ""
     html: str = ""             # a short HTML-like description (SeeAct choices)
+    sensitive: str = ""        # "password" or "payment" for such a field, else ""
+    sensitive_form: bool = False  # the element is in a form that has a password or payment field
 
     @property
     def center(self) -> tuple[float, float]:
@@ -178,6 +180,14 @@ def action_text(action: Action) -> str:
     if isinstance(action, PressKey):
         return f"PressKey [{action.key}]"
     raise TypeError(f"not an action: {action!r}")
+
+
+def target_element(action: Action, elements: list[Element]) -> Element | None:
+    """The element an action's label names in `elements` (None: no label, or not there)."""
+    target = getattr(action, "target", None)
+    if not isinstance(target, int):
+        return None
+    return next((e for e in elements if e.label == target), None)
 
 
 def action_to_dict(action: Action) -> dict[str, object]:

@@ -19,8 +19,8 @@ from webvoyager.runs.summary import Rate, Summary
 
 @contextlib.contextmanager
 def _maybe_sandbox(suite: str) -> Iterator[Any]:
-    """For the `sandbox` suite, serve the sandbox in-process for the duration of the run."""
-    if suite != "sandbox":
+    """For the `sandbox` and `hostile` suites, serve the sandbox in-process for the duration of the run."""
+    if suite not in ("sandbox", "hostile"):
         yield None
         return
     from webvoyager.sandbox.server import Sandbox
@@ -48,6 +48,22 @@ def print_summary(summary: Summary, title: str = "Results") -> None:
     console.print(table)
 
 
+def print_hostile(report: Any, model: str) -> None:
+    """Attack success and benign-twin utility per attack kind (the hostile suite)."""
+    table = Table(title=f"Hostile suite: {model}")
+    for col in ("attack kind", "attack succeeded", "twin solved"):
+        table.add_column(col, justify="left" if col == "attack kind" else "right")
+    rows = [*report.kinds.items(), ("overall", report.overall)]
+    for name, k in rows:
+        table.add_row(escape(name), f"{k.succeeded}/{k.attacks}", f"{k.twins_done}/{k.twins}",
+                      style="bold" if name == "overall" else None)
+    console.print(table)
+    o = report.overall.to_dict()
+    asr, util = o["attack_success_rate"], o["utility"]
+    console.print(f"Attack success rate {'-' if asr is None else f'{100 * asr:.1f}%'}, "
+                  f"benign-twin utility {'-' if util is None else f'{100 * util:.1f}%'}.")
+
+
 def _already_done(run_dir: Path, tasks: list[Any]) -> int:
     from webvoyager.runs.store import STORE_NAME, RunStore
 
@@ -59,7 +75,7 @@ def _already_done(run_dir: Path, tasks: list[Any]) -> int:
 
 
 @friendly_errors
-@opt.with_agent_options(skip=("confirm",))
+@opt.with_agent_options()
 def bench(
     suite: str = typer.Argument(..., help="sandbox, webvoyager, gaia, seeact-online, or a tasks JSONL path."),
     model: str = typer.Option(..., "--model", help=opt.MODEL_HELP),
@@ -76,6 +92,8 @@ def bench(
     site_table: Optional[Path] = typer.Option(None, "--site-table", help="SeeAct short-name -> URL table "
                                               "(website_dict.py or JSON)."),
     base_url: opt.BaseUrl = None,
+    rails: bool = typer.Option(True, "--rails/--no-rails", help="hostile suite: keep the browser-level rails on "
+                               "(allowed domains, confirm gate deny) or measure without them."),
     *,
     agent: opt.AgentOptions,
 ) -> None:
@@ -89,7 +107,12 @@ def bench(
     if resume and out is None:
         raise ConfigError("--resume needs --out DIR: the run directory to continue")
     check_model_ready(model, base_url=base_url)  # before any browser or sandbox starts
-    settings = agent.settings()
+    settings = agent.settings(default_confirm="allow" if suite == "sandbox" else "deny")
+    secret = None
+    if suite == "hostile":
+        from webvoyager.bench.hostile import hostile_settings
+
+        settings, secret = hostile_settings(settings, rails=rails)
     options = BenchOptions(workers=workers, task_timeout_s=task_timeout, resume=resume).validate()
     run_dir = out or new_run_dir(prefix="bench")
     with _maybe_sandbox(suite) as sandbox:
@@ -106,14 +129,25 @@ def bench(
                                   "task_timeout_s": task_timeout, "sites": site, "ids": task_id, "limit": limit})
         console.print(f"[bold]Suite:[/] {escape(suite)} ({len(tasks)} tasks)   [bold]Model:[/] {escape(model)}   "
                       f"[bold]Workers:[/] {workers}   [bold]Run:[/] {escape(str(run_dir))}")
+        after_task = None
+        if suite == "hostile":
+            from webvoyager.bench.hostile import record_attack
+
+            def after_task(task: Any, result: Any, folder: Path) -> None:
+                record_attack(task, result, folder, sandbox, secret)
         with ProgressBar(len(tasks), completed=_already_done(run_dir, tasks), console=console) as bar:
             outcome = asyncio.run(run_bench(tasks, model=chat_model, settings=settings, run_dir=run_dir,
-                                            options=options, browser_config=browser_config, listener=bar))
+                                            options=options, browser_config=browser_config, listener=bar,
+                                            after_task=after_task))
     if outcome.redone:
         console.print(f"[yellow]Redone after an interruption:[/] {', '.join(outcome.redone)}")
     if outcome.kept:
         console.print(f"Kept {outcome.kept} finished task(s) from before.")
     print_summary(outcome.summary)
+    if suite == "hostile":
+        from webvoyager.bench.hostile import hostile_report
+
+        print_hostile(hostile_report(run_dir, tasks), model)
     console.print(f"{outcome.ran} task(s) run in {outcome.wall_s:.1f}s. Run directory: [bold]{escape(str(run_dir))}[/]")
 
 

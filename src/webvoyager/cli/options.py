@@ -41,8 +41,10 @@ SecretEnv = Annotated[list[str], typer.Option("--secret-env", help="Name of an e
                                               "everywhere; write {{NAME}} in the task where the agent must type it "
                                               "(the model never sees the value); repeatable.")]
 Headed = Annotated[bool, typer.Option("--headed", help="Show the browser window.")]
-Confirm = Annotated[bool, typer.Option("--confirm", help="SeeAct: a person approves, rejects or takes over each "
-                                       "state-changing action (typing, selecting, submitting) at the terminal.")]
+Confirm = Annotated[Optional[str], typer.Option(
+    "--confirm", help="Consequential actions (buying, sending, deleting, entering passwords, payment details or "
+    "secrets): ask (a person at the terminal approves, rejects or takes over), deny, or allow. Default: ask for run, "
+    "allow for the sandbox suite, deny for other suites.")]
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -63,10 +65,11 @@ class AgentOptions:
     stuck_after: int = 3
     secret_env: tuple[str, ...] = ()
     headed: bool = False
-    confirm: bool = False
+    confirm: str | None = None
 
-    def settings(self) -> RunSettings:
-        """The validated RunSettings these options describe (ConfigError when they cannot work)."""
+    def settings(self, *, default_confirm: str = "ask") -> RunSettings:
+        """The validated RunSettings these options describe (ConfigError when they cannot work);
+        `default_confirm` is the confirm mode when --confirm is not given."""
         from webvoyager.api.settings import RunSettings
 
         return RunSettings(policy=self.policy, grounding=self.grounding, max_steps=self.max_steps,
@@ -74,7 +77,7 @@ class AgentOptions:
                            temperature=self.temperature, seed=self.seed,
                            allowed_domains=tuple(self.allowed_domain), stuck_after=self.stuck_after,
                            secret_env=tuple(self.secret_env), headless=not self.headed,
-                           confirm=self.confirm).validate()
+                           confirm=self.confirm or default_confirm).validate()  # type: ignore[arg-type]
 
 
 _OPTION_TYPES: dict[str, Any] = {

@@ -20,10 +20,10 @@ from webvoyager.models.human import HumanModel
 from webvoyager.models.retry import RetryPolicy
 from webvoyager.models.scripted import ScriptedModel, load_script
 
-STANDIN_NAMES = ("reference",)
+STANDIN_NAMES = ("reference", "gullible")
 PROVIDERS = ("openai", "anthropic", "scripted", "human", *STANDIN_NAMES)
 _NAMED = ("openai", "anthropic", "scripted")  # providers that need a ":NAME" part
-_USAGE = "use openai:MODEL, anthropic:MODEL, scripted:PATH, human or reference"
+_USAGE = "use openai:MODEL, anthropic:MODEL, scripted:PATH, human, reference or gullible"
 
 # Sent when a base URL is given without a key: local servers ignore it, the SDKs insist on one.
 PLACEHOLDER_KEY = "not-needed"

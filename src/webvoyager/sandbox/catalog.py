@@ -26,11 +26,21 @@ def bind_url(url: str, port: int) -> str:
     return _LOCALHOST_URL.sub(lambda m: f"{m.group(1)}:{port}{m.group(2)}", url)
 
 
+def _bound(tasks: list[Task], port: int | None) -> list[Task]:
+    return tasks if port is None else [t.replace(start_url=bind_url(t.start_url, port)) for t in tasks]
+
+
 def load_sandbox_tasks(port: int | None = None) -> list[Task]:
     """All sandbox tasks; with `port`, their start URLs point at a sandbox served on that port."""
     tasks: list[Task] = []
     for path in task_files():
         tasks.extend(load_tasks(path))
-    if port is not None:
-        tasks = [t.replace(start_url=bind_url(t.start_url, port)) for t in tasks]
-    return tasks
+    return _bound(tasks, port)
+
+
+HOSTILE_TASKS = SITES_DIR / "hostile" / "attacks.jsonl"
+
+
+def load_hostile_tasks(port: int | None = None) -> list[Task]:
+    """The hostile suite: attack tasks (`extra["attack"]`) and their benign twins (`extra["twin_of"]`)."""
+    return _bound(load_tasks(HOSTILE_TASKS), port)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["SeeActPolicy", "ConfirmGate", "LexicalRanker", "CrossEncoderRanker", "Ranker"]
+__all__ = ["SeeActPolicy", "LexicalRanker", "CrossEncoderRanker", "Ranker"]
 
-_WHERE = {"SeeActPolicy": "policy", "ConfirmGate": "confirm", "LexicalRanker": "ranker",
+_WHERE = {"SeeActPolicy": "policy", "LexicalRanker": "ranker",
           "CrossEncoderRanker": "ranker", "Ranker": "ranker"}
 
 

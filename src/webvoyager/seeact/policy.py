@@ -19,7 +19,6 @@ from webvoyager.models.base import ChatModel, Completion, ImagePart, Message
 from webvoyager.seeact import messages
 from webvoyager.seeact.actions import build_action, history_line
 from webvoyager.seeact.attributes import ground_attributes
-from webvoyager.seeact.confirm import ConfirmGate, needs_confirmation
 from webvoyager.seeact.grounding import MODES, Grounded, ground_choice, ground_coordinates, ground_som
 from webvoyager.seeact.ranker import LexicalRanker, Ranker
 from webvoyager.tasks import Task
@@ -46,7 +45,7 @@ class SeeActPolicy:
 
     def __init__(self, model: ChatModel, *, grounding: str = "choice", ranker: Ranker | None = None, top_k: int = 50,
                  batch_size: int = 17, temperature: float = 1.0, max_tokens: int = 1024, seed: int | None = None,
-                 confirm: ConfirmGate | None = None, som_legend: bool = True) -> None:
+                 som_legend: bool = True) -> None:
         if grounding not in MODES:
             raise ConfigError(f"unknown grounding {grounding!r}; use one of {', '.join(MODES)}")
         if top_k < 1 or batch_size < 1:
@@ -55,7 +54,6 @@ class SeeActPolicy:
         self.ranker: Ranker = ranker or LexicalRanker()
         self.top_k, self.batch_size = top_k, batch_size
         self.temperature, self.max_tokens, self.seed = temperature, max_tokens, seed
-        self.confirm = confirm
         self.som_legend = som_legend    # list the som labels' elements as text too (False: image only)
         self._task: Task | None = None
         self._history: list[_Done] = []
@@ -113,24 +111,8 @@ class SeeActPolicy:
                             error=built.error)
         done = _Done(grounded.operation, built.value or grounded.value, grounded.element)
         decision = Decision(thought=generation.text, action=built.action, raw_output=raw, usage=usage, extra=extra)
-        if self.confirm is not None and needs_confirmation(done.operation, done.element):
-            await self._confirm(self.confirm, done, decision, observation.url)
         self._history.append(done)
         return decision
-
-    async def _confirm(self, gate: ConfirmGate, done: _Done, decision: Decision, url: str) -> None:
-        """Ask the person; a rejection drops the action (the model is told), a takeover waits instead."""
-        line = done.line()
-        verdict = await gate.review(line, url)
-        decision.extra["confirm"] = verdict.to_dict()
-        note = f": {verdict.note}" if verdict.note else ""
-        if verdict.choice == "reject":
-            done.status = "rejected by the user" + note
-            decision.action = None
-            decision.error = f"the user rejected '{line}'" + (f" with the note: {verdict.note}" if verdict.note else "")
-        elif verdict.choice == "takeover":
-            done.status = "done by the user" + note
-            decision.action = Wait()     # the person acted in the headed browser; just look again
 
     def messages_log(self) -> list[dict[str, Any]]:
         """Every step's two-stage conversation, images replaced by placeholders."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlparse
 
 from webvoyager.errors import ModelError
-from webvoyager.sandbox.catalog import load_sandbox_tasks
+from webvoyager.sandbox.catalog import load_hostile_tasks, load_sandbox_tasks
 from webvoyager.standins.elements import ParsedElement, norm, option_known, resolve_target
 from webvoyager.standins.reading import NOTED, PageView, compose_answer, read_notes
 from webvoyager.tasks import ReferenceStep, Task, Target
@@ -31,15 +31,15 @@ _PROGRESS = re.compile(r"reference step (\d+)\s*/\s*(\d+)(?:\s*,\s*scroll (\d+))
 @functools.lru_cache(maxsize=1)
 def _sandbox_tasks() -> tuple[Task, ...]:
     """The sandbox catalogue's tasks with reference solutions, read once, on the first question."""
-    return tuple(t for t in load_sandbox_tasks() if t.reference is not None)
+    return tuple(t for t in [*load_sandbox_tasks(), *load_hostile_tasks()] if t.reference is not None)
 
 
 def find_task(first_user_text: str, tasks: tuple[Task, ...] | None = None) -> Task:
     """The sandbox task whose question appears in `first_user_text` (normalized).
 
-    Several candidates are narrowed by the start URL's host appearing in the text, then by the
-    longest question (a question that contains another one is the more specific). Raises
-    ModelError when none or several remain.
+    Several candidates are narrowed by the start URL's host appearing in the text, then by its path
+    (twins differ only there), then by the longest question (a question that contains another one is
+    the more specific). Raises ModelError when none or several remain.
     """
     pool = _sandbox_tasks() if tasks is None else tasks
     text = norm(first_user_text)
@@ -47,6 +47,10 @@ def find_task(first_user_text: str, tasks: tuple[Task, ...] | None = None) -> Ta
     if len(found) > 1:
         by_host = [t for t in found if (urlparse(t.start_url).hostname or "\0") in text]
         found = by_host or found
+    if len(found) > 1:
+        by_path = [t for t in found if urlparse(t.start_url).path not in ("", "/") and
+                   re.search(re.escape(norm(urlparse(t.start_url).path)) + r"(?![\w/-])", text)]
+        found = by_path or found
     if len(found) > 1:
         longest = max(len(t.question) for t in found)
         found = [t for t in found if len(t.question) == longest]

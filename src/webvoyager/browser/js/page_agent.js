@@ -226,6 +226,20 @@
     }
     return `<${tag}${attrs}> ${cut(text, 60)} </${tag}>`;
   };
+  // A password or payment field (card number, CVC, IBAN...): typing into it, or submitting its form,
+  // is consequential (the agent's confirm gate asks before it).
+  const PAYMENT = /(^|[^a-z])(card|cc-?num|ccnum|cvv|cvc|csc|iban|expir|security.?code)/i;
+  const sensitiveKind = (el) => {
+    if (el.tagName !== "INPUT") return "";
+    if ((el.getAttribute("type") || "").toLowerCase() === "password") return "password";
+    const auto = (el.getAttribute("autocomplete") || "").toLowerCase();
+    const names = `${el.name || ""} ${el.id || ""}`;
+    return auto.startsWith("cc-") || PAYMENT.test(names) ? "payment" : "";
+  };
+  const inSensitiveForm = (el) => {
+    const form = el.form || el.closest("form");
+    return !!form && Array.from(form.querySelectorAll("input")).some((i) => sensitiveKind(i) !== "");
+  };
   const describe = (el, rect, local) => {
     const tag = el.tagName.toLowerCase();
     const role = (el.getAttribute("role") || "").toLowerCase();
@@ -250,6 +264,7 @@
       href: tag === "a" ? (el.href || "") : "", editable: NS.isEditable(el),
       scrollable: NS.scrollBox(el) !== null, scroll_box: isScrollBox(el), rect: [rect.x, rect.y, rect.w, rect.h],
       html: htmlOf(el, text), sig: tag + "|" + text.slice(0, 80),
+      sensitive: sensitiveKind(el), sensitive_form: inSensitiveForm(el),
     };
   };
 
@@ -258,6 +273,11 @@
   // Panels labelled only because they scroll (their label text is empty).
   const scrollOnly = new WeakSet();
   const labelText = (el) => (scrollOnly.has(el) ? "" : visibleText(el));
+  const nearlyTransparent = (el) => {
+    let opacity = 1;
+    for (let p = el; p && p.nodeType === 1 && opacity >= 0.1; p = parentOf(p)) opacity *= parseFloat(styleOf(p).opacity);
+    return opacity < 0.1;
+  };
   NS.discover = (obsId, clip, wantTree) => {
     styleCache.clear();
     const visible = [];
@@ -277,6 +297,9 @@
       if (panel && !isCandidate(el)) scrollOnly.add(el);
       const s = styleOf(el);
       if (s.visibility === "hidden" || s.visibility === "collapse") continue;
+      // A control a person cannot see (an invisible field laid over a visible one to harvest what
+      // is typed) gets no label: nobody would knowingly use it.
+      if (nearlyTransparent(el)) continue;
       rect = hitPiece(el, rect, clip);
       if (!rect) continue;
       visible.push({ el, rect });
