@@ -4,6 +4,7 @@ Chromium, and the tasks' answers recomputed from the engine and its tables."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from datetime import date, timedelta
@@ -12,14 +13,15 @@ from typing import Any, Callable
 
 import pytest
 
-from tests.sandbox.site_helpers import assert_task_checks, chromium_page, fetch
+from tests.sandbox.site_helpers import chromium_page, fetch
 from webvoyager.sandbox.catalog import SITES_DIR, TODAY
 from webvoyager.sandbox.sites.compute import data as d
 from webvoyager.sandbox.sites.compute import dates as dt
+from webvoyager.sandbox.sites.compute.factpods import fact_link
 from webvoyager.sandbox.sites.compute.units import UNITS, convert
 from webvoyager.tasks import load_tasks
 
-TASKS = load_tasks(SITES_DIR / "compute" / "tasks.jsonl")
+TASKS = {t.id: t for t in load_tasks(SITES_DIR / "compute" / "tasks.jsonl")}
 I = d.interpret
 
 
@@ -169,50 +171,173 @@ def test_examples_are_all_understood_and_suggestions() -> None:
 
 # ----- tasks ------------------------------------------------------------------------------------------
 
-def _expected() -> dict[str, Callable[[], str]]:
-    R = lambda q, **a: I(q, a)  # noqa: E731
-    sqrt7 = R("square root of 7").pod("decimal").more[0]  # type: ignore[union-attr]
+def R(query: str, **assume: str) -> d.Answer:
+    answer = I(query, assume)
+    assert answer.understood and answer.result and not answer.error, (query, answer.result, answer.error)
+    return answer
+
+
+def amount(text: str) -> float:
+    """The number a result line starts with ("12,192.6 kg" -> 12192.6)."""
+    return float(text.split()[0].replace(",", "").rstrip("%"))
+
+
+def _line(answer: d.Answer, pod_id: str, ending: str) -> str:
+    pod = answer.pod(pod_id)
+    assert pod is not None
+    return next(x for x in pod.lines + pod.more if x.endswith(ending))
+
+
+def _other_weekdays(day: str) -> list[str]:
+    """Weekday names a wrong answer would give: all but the answer and today's (steps count from today)."""
+    names = [(date(2024, 1, 1) + timedelta(days=i)).strftime("%A") for i in range(7)]   # Monday first
+    return [n for n in names if n not in (day, TODAY.strftime("%A"))]
+
+
+def _capital(country: str) -> d.City:
+    c = d.country(country)
+    return d.city(c.capital, c.name)
+
+
+def _feet(city: d.City) -> float:
+    answer = R(f"elevation of {city.name}")
+    assert answer.pod("input").lines[0].startswith(city.label), "the capital's name must not be ambiguous"  # type: ignore[union-attr]
+    return amount(_line(answer, "conversions", " ft"))
+
+
+def _long_tons() -> list[Any]:
     tons = R("12 tons to kg", **{"unit-tons": "ton-long"})
-    more = tons.pod("conversions").more  # type: ignore[union-attr]
-    wk = R("what day of the week is 2027-01-01")
+    return [amount(tons.result), amount(_line(tons, "conversions", " t")), amount(_line(tons, "conversions", " sh tn"))]
+
+
+def _weekday_and_weeks() -> list[Any]:
+    answer = R("what day of the week is 2027-01-01")
+    weeks = (date(2027, 1, 1) - TODAY).days // 7
+    assert any(f"= {weeks} × 7" in s for s in answer.steps)
+    return [answer.result, *_other_weekdays(answer.result), weeks]
+
+
+def _speed_units() -> list[Any]:
+    line = next(f for f in d.FORMS[1] if f.startswith("Speed:"))
+    speed, area = (part.split(": ", 1)[1].split(", ") for part in line.split(" · "))
+    return [*speed, *area]
+
+
+def _recipe_conversions() -> list[Any]:
+    return [amount(R("2 pints to ml", **{"unit-pints": "pint-imp"}).result), amount(R("8 ounces to grams").result),
+            amount(R("350 °F to Celsius").result)]
+
+
+def _day_first() -> list[Any]:
+    weekday = R("03/04/2026", **{"date-order": "dmy"}).result
+    span = R("days between 03/04/2026 and December 25, 2026", **{"date-order": "dmy"})
+    assert span.result == f"{(date(2026, 12, 25) - date(2026, 4, 3)).days} days"
+    assert R("03/04/2026").result != weekday, "the task is only interesting when the default reading differs"
+    return [weekday, *_other_weekdays(weekday), amount(span.result)]
+
+
+def _span_steps() -> list[Any]:
     span = R("days between February 20, 2026 and November 9, 2027", **{"span-end": "include"})
+    before = span.steps[-2].split("= ")[-1]
+    assert span.steps[-2].startswith("Add them up") and span.steps[-1].startswith("Count the end date")
+    return ["total", span.result, "before the end date", before]
+
+
+def _arith_steps() -> list[Any]:
     arith = R("(17.5 - 3 * 2.5) ^ 2 / 4 + 12% of 350")
-    caps = [d.city(d.country(n).capital, n) for n in ("Pellucia", "Serovia", "Quessa")]
-    top = max(caps, key=lambda c: c.elevation_m)
-    share = lambda c: Fraction(c.population, d.country(c.country).population)  # noqa: E731
+    return ["steps", str(len(arith.steps)), "result", arith.result]
+
+
+def _highest_capital() -> list[Any]:
+    caps = [_capital(n) for n in ("Pellucia", "Serovia", "Quessa")]
+    top = _unique_max(caps, lambda c: c.elevation_m)
+    return [top.name, *[c.name for c in caps if c is not top], _feet(top)]
+
+
+def _unique_max(items: list[Any], key: Callable[[Any], Any]) -> Any:
+    ordered = sorted(items, key=key, reverse=True)
+    assert key(ordered[0]) != key(ordered[1]), "the task's answer must not be a tie"
+    return ordered[0]
+
+
+def _halvik_share() -> list[Any]:
     halviks = [d.city("Halvik", "Veloria"), d.city("Halvik", "Norvaine")]
-    big = max(halviks, key=share)
-    north = [d.country(n) for n in ("Kestland", "Tarsenn", "Norvaine", "Lunmark")]
-    least = min(north, key=lambda c: c.population / c.area_km2)
-    dens = {n: d.country(n).population / d.country(n).area_km2 for n in ("Ombrica", "Pellucia")}
-    denser = d.country(max(dens, key=dens.get))
-    capital = d.city(denser.capital, denser.name)
-    return {
-        "compute--1": lambda: R("days between March 3, 2026 and July 19, 2026", **{"span-end": "include"}).result,
-        "compute--2": lambda: sqrt7.split(".")[1][:20],
-        "compute--3": lambda: f"{tons.result}, {next(x for x in more if x.endswith(' t'))}, {next(x for x in more if 'sh tn' in x)}",
-        "compute--4": lambda: f"{wk.result}, {(date(2027, 1, 1) - TODAY).days // 7} weeks",
-        "compute--5": lambda: "m/s, km/h, mph, knots, ft/s",
-        "compute--6": lambda: R(f"17.5% of population of Tarsenn").result,
-        "compute--7": lambda: " ".join(R(q, **a).result for q, a in (("2 pints to ml", {"unit-pints": "pint-imp"}),
-                                                                      ("8 ounces to grams", {}), ("350 °F to Celsius", {}))),
-        "compute--8": lambda: f"{R('03/04/2026', **{'date-order': 'dmy'}).result}, "
-                              f"{(date(2026, 12, 25) - date(2026, 4, 3)).days} days",
-        "compute--9": lambda: f"{span.result}, {span.steps[-2].split('= ')[1]}",
-        "compute--10": lambda: f"{len(arith.steps)} steps, {arith.result}",
-        "compute--11": lambda: f"{top.name} {R(f'{top.elevation_m} m in feet').result}",
-        "compute--12": lambda: f"Halvik in {big.country}, {float(share(big) * 100):.2f}%",
-        "compute--13": lambda: f"{least.name} {R(f'population density of {least.name}').result}, "
-                               f"{d.city(least.capital, least.name).elevation_m} m",
-        "compute--14": lambda: f"{denser.name}, {capital.name}, {R(f'{capital.elevation_m} m in feet').result}",
-    }
+    share = lambda c: Fraction(c.population, d.country(c.country).population)  # noqa: E731
+    big = _unique_max(halviks, share)
+    other = next(c for c in halviks if c is not big)
+    shown = R(f"population of Halvik is what percent of population of {big.country}",
+              **{"entity-halvik": f"city-{big.country.lower()}"}).result
+    assert math.isclose(amount(shown), float(share(big) * 100), rel_tol=1e-5)
+    return [big.country, other.country, amount(shown)]
 
 
-def test_tasks_answers_match_site_data() -> None:
-    assert len(TASKS) >= 12 and all(t.start_url.startswith("http://compute.localhost/") for t in TASKS)
-    assert sum(len(t.reference.steps) >= 8 for t in TASKS) >= 6  # type: ignore[union-attr]
-    assert all(len(t.reference.steps) >= 3 for t in TASKS)  # type: ignore[union-attr]
-    assert_task_checks(TASKS, _expected())
+def _least_dense() -> list[Any]:
+    names = ("Kestland", "Tarsenn", "Norvaine", "Lunmark")
+    density = lambda n: d.country(n).population / d.country(n).area_km2  # noqa: E731
+    least = sorted(names, key=density)
+    assert density(least[0]) != density(least[1])
+    shown = R(f"population density of {least[0]}").result
+    return [least[0], *[n for n in names if n != least[0]], amount(shown), _capital(least[0]).elevation_m]
+
+
+def _denser_of_example() -> list[Any]:
+    example = next(q for q in d.EXAMPLES[3][2] if " vs " in q)
+    names = example.split(" vs ")
+    denser = _unique_max(names, lambda n: d.country(n).population / d.country(n).area_km2)
+    other = next(n for n in names if n != denser)
+    return [denser, other, _capital(denser).name, _capital(other).name, _feet(_capital(denser))]
+
+
+def _largest_area() -> list[Any]:
+    names = ("Drovania", "Caldora", "Estrel")
+    big = _unique_max(names, lambda n: d.country(n).area_km2)
+    miles = _line(R(f"area of {big}"), "conversions", " mi²")
+    return [big, *[n for n in names if n != big], miles, d.country(big).capital,
+            *[d.country(n).capital for n in names if n != big]]
+
+
+# what each task's checks must hold (see check_values.py), computed from the engine and its tables
+EXPECTED: dict[str, Callable[[], list[Any]]] = {
+    "compute--1": lambda: [amount(R("days between March 3, 2026 and July 19, 2026", **{"span-end": "include"}).result)],
+    "compute--2": lambda: [R("square root of 7").pod("decimal").more[0].split(".")[1][:20]],  # type: ignore[union-attr]
+    "compute--3": _long_tons,
+    "compute--4": _weekday_and_weeks,
+    "compute--5": _speed_units,
+    "compute--6": lambda: [amount(R("17.5% of population of Tarsenn").result)],
+    "compute--7": _recipe_conversions,
+    "compute--8": _day_first,
+    "compute--9": _span_steps,
+    "compute--10": _arith_steps,
+    "compute--11": _highest_capital,
+    "compute--12": _halvik_share,
+    "compute--13": _least_dense,
+    "compute--14": _denser_of_example,
+    "compute--15": _largest_area,
+}
+
+
+def test_tasks_have_references_and_long_ones() -> None:
+    assert len(TASKS) >= 15
+    assert sum(len(t.reference.steps) >= 8 for t in TASKS.values()) >= 6  # type: ignore[union-attr]
+    for task in TASKS.values():
+        assert task.site == "Quotient" and task.id.startswith("compute--") and task.checkable
+        assert task.start_url.startswith("http://compute.localhost/")
+        assert task.reference is not None and 3 <= len(task.reference.steps) <= (task.max_steps or 15)
+
+
+def test_capital_facts_link_to_their_own_pages() -> None:
+    pod = R("capital of Quessa").pod("capital")
+    assert pod is not None and pod.links[1] == "/input?i=elevation+of+Qadira"
+    # an ambiguous name links with the right reading chosen
+    assert fact_link("elevation of Estrel", d.city("Estrel", "Caldora")).endswith("&a=entity-estrel%3Acity-caldora")
+
+
+def test_percent_of_facts_keeps_the_reading_of_ambiguous_places() -> None:
+    veloria = R("population of Halvik is what percent of population of Veloria")
+    assert veloria.assumptions[0].slot == "entity-halvik" and veloria.steps[0].startswith("Look up the population")
+    assert veloria.pod("input").lines == ["population of Halvik, Veloria is what percent of population of Veloria"]  # type: ignore[union-attr]
+    norvaine = R("population of Halvik is what percent of population of Norvaine", **{"entity-halvik": "city-norvaine"})
+    assert norvaine.result == "4.63789%" and "Halvik, Norvaine" in norvaine.pod("input").lines[0]  # type: ignore[union-attr]
 
 
 # ----- pages over HTTP ------------------------------------------------------------------------------

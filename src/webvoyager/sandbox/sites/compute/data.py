@@ -11,7 +11,7 @@ from webvoyager.sandbox.sites.compute.engine import Answer, Assumption, Pod, int
 from webvoyager.sandbox.sites.compute.facts import CITIES, COUNTRIES, City, Country, cities_of, city, country
 
 __all__ = ["Answer", "Assumption", "CITIES", "COUNTRIES", "City", "Country", "EXAMPLES", "Pod", "cities_of", "city",
-           "country", "interpret", "normalize", "suggest", "result_of"]
+           "country", "FORMS", "interpret", "normalize", "suggest", "result_of"]
 
 EXAMPLES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("Arithmetic and percentages", "Numbers in symbols or words; exact fractions, roots and powers.",
@@ -28,6 +28,34 @@ EXAMPLES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("population of Veloria", "capital of Kestland", "Ombrica vs Pellucia", "area of Drovania in square miles",
       "population of Veloria divided by population of Kestland", "elevation of Estrel", "Halvik", "cities in Quessa")),
 )
+
+
+FORMS: tuple[tuple[str, ...], ...] = (
+    ("Numbers with + − × ÷ ^ and brackets, or the words plus, minus, times, multiplied by, divided by, over, "
+     "to the power of, squared, cubed",
+     "Functions: square root of x, cube root of x, sqrt(x), ln(x), log(x) (base 10), sin, cos, tan (radians unless "
+     "you choose degrees), x! (factorial)",
+     "Percentages: p% of x, x is what percent of y, what percent of y is x, x increased by p%, x decreased by p%, "
+     "x + p%",
+     "Constants: pi, e"),
+    ("x unit to unit, x unit in unit, convert x unit to unit, how many unit in x unit, or a quantity alone such as "
+     "16 ounces",
+     "Length: mm, cm, m, km, inches, feet, yards, miles, nautical miles",
+     "Mass: mg, g, kg, ounces, pounds, stones, tons (short, metric or long)",
+     "Volume: ml, liters, teaspoons, tablespoons, fluid ounces, cups, pints, quarts, gallons, cubic meters",
+     "Speed: m/s, km/h, mph, knots, ft/s · Area: m², km², hectares, acres, square miles, square feet",
+     "Time: seconds, minutes, hours, days, weeks, years · Temperature: °C, °F, kelvin"),
+    ("days between DATE and DATE, weeks between DATE and DATE, how long from DATE to DATE",
+     "what day of the week is DATE, or a date alone",
+     "N days (weeks, months, years) after DATE, N days before DATE, DATE plus N days, days until DATE",
+     "Dates: March 3, 2026 · 3 March 2026 · 2026-03-03 · 03/04/2026 (month first unless you choose otherwise) · today"),
+    ("PROPERTY of PLACE, PLACE PROPERTY, or a place alone for an overview",
+     "Properties: population, area, population density, elevation, capital, currency, official language, highest "
+     "point, largest city, cities, independence (countries), founded and country (cities)",
+     "Comparisons: PLACE vs PLACE, compare PLACE and PLACE",
+     "Arithmetic with facts: population of PLACE divided by population of PLACE, area of PLACE in square miles"),
+)
+"""The forms each topic of the Examples page lists (in the order of EXAMPLES)."""
 
 
 def result_of(query: str, **assume: str) -> str:

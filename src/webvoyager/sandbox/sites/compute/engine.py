@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from webvoyager.sandbox.sites.compute import dates as dt
 from webvoyager.sandbox.sites.compute import numbers as nm
+from webvoyager.sandbox.sites.compute.facts import City
 from webvoyager.sandbox.sites.compute.lexer import LexError, tokenize
 from webvoyager.sandbox.sites.compute.numbers import MathError, Num
 from webvoyager.sandbox.sites.compute.parser import Choice, ParseError, Parser, Value, approx_text, show
@@ -32,6 +33,7 @@ class Pod:
     more_label: str = ""
     late: bool = False                                          # loaded by the page after a delay
     has_steps: bool = False                                     # shows the "Step-by-step solution" button
+    links: list[str] = field(default_factory=list)              # per line: the page it links to ("" = none)
 
 
 @dataclass
@@ -228,20 +230,33 @@ def percent_answer(q: str, assume: dict[str, str]) -> Answer:
     else:
         raise NotThis
     try:
-        part, whole = Parser(tokenize(part_text), assume).parse(), Parser(tokenize(whole_text), assume).parse()
+        part_parser, whole_parser = Parser(tokenize(part_text), assume), Parser(tokenize(whole_text), assume)
+        part, whole = part_parser.parse(), whole_parser.parse()
     except (LexError, ParseError):
         raise NotThis from None
     ratio = nm.div(part.num, whole.num)
     pct = nm.mul(ratio, Num.of(100))
     pct_text = nm.fmt_exact(pct.exact) if pct.exact is not None and nm.terminates(pct.exact) else nm.fmt_sig(pct.approx, 6)
-    answer = Answer(q, "percent", steps=[
+    # facts looked up on either side keep their steps and their "Assuming ..." switches (which Halvik?)
+    answer = Answer(q, "percent", steps=part_parser.steps + whole_parser.steps + [
         f"Divide the part by the whole: {show(part)} ÷ {show(whole)} = {approx_text(Value(ratio))}",
         f"Multiply by 100 to get a percentage: {approx_text(Value(ratio))} × 100 = {pct_text}%",
-    ])
-    answer.pods.append(Pod("input", "Input interpretation", [f"{show(part)} is what percent of {show(whole)}"]))
+    ], assumptions=choices_to_assumptions(part_parser.choices + whole_parser.choices))
+    answer.pods.append(Pod("input", "Input interpretation", [f"{_side_text(part_parser, part)} is what percent of "
+                                                             f"{_side_text(whole_parser, whole)}"]))
     answer.result = f"{pct_text}%"
     answer.pods.append(Pod("result", "Result", [answer.result], has_steps=True))
     return answer
+
+
+def _side_text(parser: Parser, value: Value) -> str:
+    """One side of a percentage question as the Input pod shows it: a single fact by what it is and
+    which place it belongs to ("population of Halvik, Norvaine"), anything else by its value."""
+    if len(parser.facts) == 1 and len(parser.steps) == 1:
+        prop, entity = parser.facts[0]
+        name = entity.label if isinstance(entity, City) else entity.name  # type: ignore[attr-defined]
+        return f"{ {'density': 'population density'}.get(prop, prop)} of {name}"
+    return show(value)
 
 
 # ----- unit conversions ----------------------------------------------------------------------------

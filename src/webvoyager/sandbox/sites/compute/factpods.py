@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from urllib.parse import urlencode
 
 from webvoyager.sandbox.catalog import TODAY
 from webvoyager.sandbox.sites.compute import numbers as nm
 from webvoyager.sandbox.sites.compute.engine import Answer, NotThis, Pod, choices_to_assumptions
 from webvoyager.sandbox.sites.compute.facts import CITIES, COUNTRIES, City, Country, cities_of, city
 from webvoyager.sandbox.sites.compute.lexer import LexError, tokenize, word_tuple
-from webvoyager.sandbox.sites.compute.parser import Parser, applies
+from webvoyager.sandbox.sites.compute.parser import Parser, applies, entity_value
 from webvoyager.sandbox.sites.compute.units import UNITS, convert
 
 PROPS: dict[str, tuple[str, ...]] = {
@@ -107,6 +108,15 @@ def fact_answer(q: str, assume: dict[str, str]) -> Answer:
     raise NotThis
 
 
+def fact_link(query: str, e: Country | City) -> str:
+    """The result page of a fact query about `e`, with `e` chosen where its name is ambiguous."""
+    params = [("i", query)]
+    for a in fact_answer(query, {}).assumptions:
+        if a.slot.startswith("entity-"):
+            params.append(("a", f"{a.slot}:{entity_value(e)}"))
+    return "/input?" + urlencode(params)
+
+
 def _parser(text: str, assume: dict[str, str]) -> Parser:
     try:
         tokens = tokenize(re.sub(r"['’]s\b", "", text))
@@ -189,8 +199,11 @@ def property_answer(q: str, prop: str, e: Country | City, parser: Parser) -> Ans
     elif prop == "capital":
         cap = city(e.capital, e.name)  # type: ignore[union-attr]
         ans.result = cap.name
+        # each fact links to its own page (more units, rank, steps), as an answer engine's pods do
         late.append(Pod("capital", "Capital city facts", [f"Population: {people(cap.population)}",
-                                                          f"Elevation: {cap.elevation_m:,} m", f"Founded: {cap.founded}"], late=True))
+                                                          f"Elevation: {cap.elevation_m:,} m", f"Founded: {cap.founded}"],
+                        links=[fact_link(f"population of {cap.name}", cap), fact_link(f"elevation of {cap.name}", cap),
+                               fact_link(f"when was {cap.name} founded", cap)], late=True))
     elif prop == "largest city":
         big = cities_of(e.name)[0]
         ans.result = f"{big.name} ({people(big.population)})"

@@ -40,7 +40,7 @@ class ComputeSite(Site):
 
     def setup(self) -> None:
         data.interpret("1 + 1")   # warm the tables and caches at start-up
-        self.env.globals.update(examples=data.EXAMPLES)
+        self.env.globals.update(examples=data.EXAMPLES, forms=data.FORMS)
         self.route("/", self.home)
         self.route("/input", self.input)
         self.route("/examples", self.examples)

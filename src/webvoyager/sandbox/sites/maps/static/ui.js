@@ -102,25 +102,26 @@
     var list = reviewsPanel.querySelector(".review-list");
     var order = document.getElementById("review-sort").value;
     list.innerHTML = "";
-    list.appendChild(el("p", "muted loading", "Loading reviews…"));
+    list.appendChild(el("li", "muted loading", "Loading reviews…"));
     fetch("/api/reviews/" + reviewsPanel.dataset.pid + "?sort=" + order)
       .then(function (r) { return r.json(); })
       .then(function (data) {
         list.innerHTML = "";
         data.reviews.forEach(function (rv) {
-          var item = el("article", "review");
+          var item = el("li", "review");
           var head = el("div", "review-head");
-          head.appendChild(el("b", "", rv.author));
-          head.appendChild(el("span", "stars", stars(rv.stars)));
-          head.appendChild(el("span", "rv-stars", rv.stars + "/5"));
-          head.appendChild(el("span", "muted", rv.date));
+          [el("b", "", rv.author), el("span", "stars", stars(rv.stars)), el("span", "rv-stars", rv.stars + "/5"),
+           el("span", "muted", rv.date)].forEach(function (n, i) {
+            if (i) head.appendChild(document.createTextNode(" "));   // words apart in the text, not only on screen
+            head.appendChild(n);
+          });
           item.appendChild(head);
           item.appendChild(el("p", "", rv.text));
           list.appendChild(item);
         });
-        if (!data.reviews.length) list.appendChild(el("p", "muted", "No written reviews yet."));
+        if (!data.reviews.length) list.appendChild(el("li", "muted", "No written reviews yet."));
       })
-      .catch(function () { list.textContent = "Reviews could not be loaded. Try again later."; });
+      .catch(function () { list.innerHTML = ""; list.appendChild(el("li", "muted", "Reviews could not be loaded. Try again later.")); });
   }
   document.querySelectorAll("[role=tab][data-tab]").forEach(function (t) {
     t.addEventListener("click", function () {
