@@ -14,7 +14,7 @@ from datetime import date
 from webvoyager.sandbox.catalog import TODAY
 from webvoyager.sandbox.sites.compute import dates as dt
 from webvoyager.sandbox.sites.compute import numbers as nm
-from webvoyager.sandbox.sites.compute.engine import Answer, Assumption, NotThis, Pod
+from webvoyager.sandbox.sites.compute.pods import Answer, Assumption, NotThis, Pod
 
 _SPAN = (
     r"(?:how many |the number of |number of |count )?(?P<unit>days|weeks|calendar days)?\s*(?:are there |is it |are |have passed )?"

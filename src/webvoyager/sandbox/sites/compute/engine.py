@@ -10,7 +10,6 @@ words (slot -> value, from the "Use as ... instead" links).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from decimal import InvalidOperation, localcontext
 from fractions import Fraction
 
@@ -19,48 +18,9 @@ from webvoyager.sandbox.sites.compute import numbers as nm
 from webvoyager.sandbox.sites.compute.facts import City
 from webvoyager.sandbox.sites.compute.lexer import LexError, tokenize
 from webvoyager.sandbox.sites.compute.numbers import MathError, Num
-from webvoyager.sandbox.sites.compute.parser import Choice, ParseError, Parser, Value, approx_text, show
+from webvoyager.sandbox.sites.compute.parser import ParseError, Parser, Value, approx_text, show
+from webvoyager.sandbox.sites.compute.pods import Answer, Assumption, NotThis, Pod, choices_to_assumptions
 from webvoyager.sandbox.sites.compute.units import SHOWN, UNITS, Unit, alias_table, convert, temperature_steps
-
-
-@dataclass
-class Pod:
-    id: str
-    title: str
-    lines: list[str] = field(default_factory=list)
-    rows: list[tuple[str, ...]] = field(default_factory=list)   # a table
-    more: list[str] = field(default_factory=list)               # revealed by the pod's "More" button
-    more_label: str = ""
-    late: bool = False                                          # loaded by the page after a delay
-    has_steps: bool = False                                     # shows the "Step-by-step solution" button
-    links: list[str] = field(default_factory=list)              # per line: the page it links to ("" = none)
-
-
-@dataclass
-class Assumption:
-    slot: str
-    word: str
-    current: str
-    others: list[tuple[str, str]]       # (value, description) of the other readings
-
-
-@dataclass
-class Answer:
-    query: str
-    kind: str
-    pods: list[Pod] = field(default_factory=list)
-    assumptions: list[Assumption] = field(default_factory=list)
-    steps: list[str] = field(default_factory=list)
-    result: str = ""
-    understood: bool = True
-    error: str = ""
-
-    def pod(self, pod_id: str) -> Pod | None:
-        return next((p for p in self.pods if p.id == pod_id), None)
-
-
-class NotThis(Exception):
-    """This handler does not apply; try the next one."""
 
 
 _FILLERS = ("what is the ", "what is ", "what's the ", "what's ", "whats ", "what are the ", "what are ", "calculate ",
@@ -80,17 +40,6 @@ def normalize(query: str) -> str:
                 q, low = q[len(f):], low[len(f):]
                 changed = True
     return q
-
-
-def choices_to_assumptions(choices: list[Choice]) -> list[Assumption]:
-    out, seen = [], set()
-    for c in choices:
-        if c.slot in seen:
-            continue
-        seen.add(c.slot)
-        current = next(d for v, d in c.options if v == c.chosen)
-        out.append(Assumption(c.slot, c.word, current, [(v, d) for v, d in c.options if v != c.chosen]))
-    return out
 
 
 def interpret(query: str, assume: dict[str, str] | None = None) -> Answer:

@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 
 from webvoyager.sandbox.catalog import TODAY
 from webvoyager.sandbox.sites.compute import numbers as nm
-from webvoyager.sandbox.sites.compute.engine import Answer, NotThis, Pod, choices_to_assumptions
+from webvoyager.sandbox.sites.compute.pods import Answer, NotThis, Pod, choices_to_assumptions
 from webvoyager.sandbox.sites.compute.facts import CITIES, COUNTRIES, City, Country, cities_of, city
 from webvoyager.sandbox.sites.compute.lexer import LexError, tokenize, word_tuple
 from webvoyager.sandbox.sites.compute.parser import Parser, applies, entity_value
