@@ -19,7 +19,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from webvoyager.tasks.mentions import mention_spans, normalize_answer, stated_numbers
+from webvoyager.tasks.mentions import mention_spans, normalize_answer, number_mentions, stated_numbers
 
 Spellings = Union[str, list[str]]
 """A phrase, or its accepted spellings ("NW 1502" or ["NW 1502", "NW1502"])."""
@@ -115,9 +115,10 @@ _CLAUSE_SPLIT = re.compile(r";|\n|\||(?<!\d),|,(?!\d)|\.(?!\d)|\band\b|\bwhile\b
 class PairsCheck(_Check):
     """Each key is stated together with its own value, never with another pair's value.
 
-    The answer is cut into clauses (at , ; . and/while/but), and a clause holding several keys at each
-    key; a clause holding a key must hold no value but that key's, and every key needs one clause
-    holding it with its value.
+    The answer is cut into clauses (at , ; . and/while/but; a clause naming a key but no value is joined
+    to the next, as in "Avoiding the expressway, it takes 15 min"), and a clause holding several keys at
+    each key; a clause holding a key must hold no value but that key's (and, for a number, no other
+    number), and every key needs one clause holding it with its value.
     """
 
     type: Literal["pairs"]
@@ -125,14 +126,15 @@ class PairsCheck(_Check):
     forbid: list[str] = []
 
     def passes(self, answer: str) -> bool:
-        segments = _segments(normalize_answer(answer), [p.key for p in self.pairs])
+        keys, values = [p.key for p in self.pairs], [p.value for p in self.pairs]
+        segments = _segments(normalize_answer(answer), keys, values)
         for i, pair in enumerate(self.pairs):
-            others = [p.value for j, p in enumerate(self.pairs) if j != i]
+            others = [v for j, v in enumerate(values) if j != i]
             stated = False
             for segment in segments:
                 if _first_span(segment, pair.key) is None:
                     continue
-                if any(_first_span(segment, v) is not None for v in others):
+                if any(_first_span(segment, v) is not None for v in others) or _other_number(segment, pair):
                     return False
                 stated = stated or _first_span(segment, pair.value) is not None
             if not stated:
@@ -143,11 +145,44 @@ class PairsCheck(_Check):
         return [*(v for p in self.pairs for v in (_spellings(p.key)[0], _spellings(p.value)[0])), *self.forbid]
 
 
-def _segments(text: str, keys: list[Spellings]) -> list[str]:
-    """Clauses of `text`, each further cut at the start of every key it mentions after its first."""
-    out = []
+def _other_number(segment: str, pair: Pair) -> bool:
+    """True when a numeric pair's clause states another number of the same kind as its value: with the
+    value's unit ("8 min" in a clause saying "10 min"), or bare when the value is bare ("67 or 42")."""
+    for spelling in _spellings(pair.value):
+        mentions = number_mentions(spelling)
+        if not mentions:
+            continue
+        unit = mentions[0].unit
+        stated = stated_numbers(segment, units=(unit,)) if unit else \
+            [n.value for n in number_mentions(segment) if not n.unit]
+        keyed = {n.value for k in _spellings(pair.key) for n in number_mentions(k)}
+        return bool(set(stated) - {mentions[0].value} - keyed)
+    return False
+
+
+def _key_starts(clause: str, keys: list[Spellings]) -> list[int]:
+    """Where keys start in a clause; a spelling inside a longer mention of a key ("total" inside "in
+    total") is not a start of its own."""
+    spans = sorted({span for k in keys for spelling in _spellings(k) for span in mention_spans(clause, spelling)})
+    return sorted({a for a, b in spans if not any(c <= a and b <= d and (c, d) != (a, b) for c, d in spans)})
+
+
+def _segments(text: str, keys: list[Spellings], values: list[Spellings]) -> list[str]:
+    """Clauses of `text` (a key-only clause joined to a following value-only one), each cut at the start
+    of every key it mentions after its first."""
+    def has(clause: str, phrases: list[Spellings]) -> bool:
+        return any(_first_span(clause, p) is not None for p in phrases)
+
+    clauses: list[str] = []
     for clause in _CLAUSE_SPLIT.split(text):
-        starts = sorted({s for k in keys for spelling in _spellings(k) for s, _ in mention_spans(clause, spelling)})
+        if clauses and has(clauses[-1], keys) and not has(clauses[-1], values) \
+                and has(clause, values) and not has(clause, keys):
+            clauses[-1] += " " + clause
+        else:
+            clauses.append(clause)
+    out = []
+    for clause in clauses:
+        starts = _key_starts(clause, keys)
         cuts = [0, *starts[1:], len(clause)]
         out += [clause[a:b] for a, b in zip(cuts, cuts[1:]) if clause[a:b].strip()]
     return out

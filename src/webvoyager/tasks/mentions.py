@@ -71,7 +71,8 @@ KNOWN_UNITS = frozenset(
     "night nights room rooms adult adults guest guests stop stops seat seats item items unit units piece pieces "
     "word words page pages paper papers issue issues commit commits star-rating epochs epoch gpus gpu "
     "download downloads like likes follower followers point points goal goals assist assists game games "
-    "run runs lesson lessons module modules video videos course courses hour-long minute-long m² sq ft²".split())
+    "run runs lesson lessons module modules video videos course courses hour-long minute-long m² sq ft² "
+    "km² mi² ha hectare hectares acre acres sq km sqkm".split())
 
 
 @dataclass(frozen=True)
