@@ -767,6 +767,12 @@ def accessories() -> tuple[Accessory, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=1)
+def accessories_by_slug() -> dict[str, Accessory]:
+    """Each accessory by the slug of its page, /accessories/<slug>."""
+    return {a.slug: a for a in accessories()}
+
+
 ACC_SORTS = {"featured": "Featured", "price-asc": "Price: Low to High", "price-desc": "Price: High to Low",
              "newest": "Newest", "name": "Name"}
 

@@ -9,7 +9,8 @@ dropdowns and the side-by-side table is drawn by script, a configurator ("Buy") 
 tiles (role=radio) with compatibility rules (some tiles become unavailable, a choice can reset a later
 one) and a live total in a sticky bar, an optional care plan, a trade-in step whose estimate loads
 late from a slow endpoint, a bag kept in localStorage under the key "bag" (JSON), an accessories
-list with a category menu, a compatibility dropdown, a sort dropdown and paging, a store finder by
+list with a category menu, a compatibility dropdown, a sort dropdown and paging (each accessory has its
+own page), a store finder by
 city or ZIP code, and repair prices per model chosen from a dropdown.
 """
 
@@ -52,6 +53,7 @@ class BrandSite(Site):
         self.route("/buy/<slug>", self.buy)
         self.route("/bag", self.bag)
         self.route("/accessories", self.accessories)
+        self.route("/accessories/<slug>", self.accessory)
         self.route("/stores", self.stores)
         self.route("/stores/<slug>", self.store)
         self.route("/support", self.support)
@@ -141,6 +143,13 @@ class BrandSite(Site):
                            shown=shown, page=page, pages=pages, link=link, models=data.MODELS,
                            first=(page - 1) * data.PAGE_SIZE + 1,
                            acc_json=_js({a.id: {"name": a.name, "price": a.price} for a in shown}))
+
+    def accessory(self, request: Request) -> Response:
+        a = data.accessories_by_slug().get(request.params["slug"])
+        if a is None:
+            return Response.not_found("accessory")
+        fits = [m for m in data.MODELS if m.slug in a.compatible]
+        return self.render("accessory.html", a=a, fits=fits, acc_json=_js({a.id: {"name": a.name, "price": a.price}}))
 
     def stores(self, request: Request) -> Response:
         q = request.arg("q").strip()
