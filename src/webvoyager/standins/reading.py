@@ -66,7 +66,8 @@ def _candidates(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
         if found.element is None:
             what = "several" if found.ambiguous else "no"
             raise ModelError(f"{task.id}: {what} visible {spec.target.describe()} to read the answer from")
-        return [found.element.text or found.element.aria_label or found.element.value]
+        shown = (found.element.text, found.element.aria_label, found.element.value)
+        return [t for t in shown if t]   # the pattern picks; without one the visible text comes first
     assert spec.after is not None
     if view.image:
         return text_after(read_words(view.image), spec.after)

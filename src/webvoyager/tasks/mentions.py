@@ -51,13 +51,13 @@ _WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty".split())}
 _WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90})
-_SCALES = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9}
+_SCALES = {"k": 1e3, "thousand": 1e3, "million": 1e6, "mn": 1e6, "bn": 1e9, "billion": 1e9}
 _CURRENCY = r"(?:us\$|usd\s?|\$|€|eur\s?|£|gbp\s?|¥|jpy\s?|₹|chf\s?)"
 _NUMBER = re.compile(
     r"(?P<currency>" + _CURRENCY + r")?\s?"
     r"(?P<sign>(?<![0-9a-z.])[-−](?=\d))?"
     r"(?<![0-9a-z.])(?P<digits>\d+(?:\.\d+)?|(?:" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r"))"
-    r"(?P<scale>(?<=\d)(?:k|mn|m|bn|b)|\s(?:thousand|million|billion))?"
+    r"(?P<scale>(?<=\d)(?:k|mn|bn)|\s(?:thousand|million|billion))?"
     r"(?![0-9a-z])(?:-(?=[a-z]))?")
 _TOKEN = re.compile(r"[a-z%°²³µ$€£]+[a-z%°²³]*")
 
@@ -91,9 +91,23 @@ class NumberMention:
         return found.group(0) if found else ""
 
 
+_BIG = re.compile(r"(\d)\s?([MB])(?![A-Za-z])")
+_GLUED = re.compile(r"(?<![A-Za-z])(\d+(?:[.,]\d+)?)([A-Za-z°µ²³]+)(?![A-Za-z])")
+_FUNCTION_WORDS = frozenset("in on of at for per from to and or the a an so as by with total overall altogether "
+                            "exactly about around approximately roughly is are was were".split())
+
+
+def _prepared(text: str) -> str:
+    """Capital M/B after a number are millions and billions ("2.5M"); a unit glued to its number is cut
+    off it ("617g" -> "617 g"), but not an ordinal or a code ("5th", "mp3")."""
+    text = _BIG.sub(lambda m: f"{m.group(1)} {'million' if m.group(2) == 'M' else 'billion'}", text)
+    return _GLUED.sub(lambda m: f"{m.group(1)} {m.group(2)}" if m.group(2).lower() in KNOWN_UNITS else m.group(0),
+                      text)
+
+
 def number_mentions(text: str) -> list[NumberMention]:
     """Every number mentioned in `text`, in order."""
-    norm = normalize_answer(text)
+    norm = normalize_answer(_prepared(text))
     found = []
     for m in _NUMBER.finditer(norm):
         raw = m.group("digits")
@@ -125,7 +139,9 @@ def stated_numbers(text: str, *, units: tuple[str, ...] = (), currency: str | No
     that currency, else the bare numbers. Otherwise every number.
     """
     found = number_mentions(text)
-    bare = [n for n in found if not n.currency and n.unit not in KNOWN_UNITS and n.unit not in _CURRENCY_WORDS]
+    # A bare number stands alone ("It makes 6.", "6 in total"); one followed by a word of its own ("575
+    # forks", "6 oz") states some other quantity.
+    bare = [n for n in found if not n.currency and (not n.unit or n.unit in _FUNCTION_WORDS)]
     if currency is not None:
         group = _currency_group(normalize_answer(currency))
         marked = [n for n in found if (n.currency and _currency_group(n.currency) == group) or
