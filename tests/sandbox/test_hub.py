@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Any, Callable, TypeVar
+from urllib.parse import urlencode
 
 import pytest
 
@@ -128,89 +129,166 @@ def test_model_page_files_commits_and_owner_pages(sandbox: Any) -> None:
     history = d.commits(m)
     _, _, last = fetch(sandbox, "hub", f"/{m.id}/commits?p=99")
     assert history[-1].hash in last and "initial commit" in last and "Older ›" not in last
+    first = history[-1]   # a table row: message, author, date as cells (readable as elements)
+    assert (f'<td class="tl-commit-msg">initial commit</td><td><a href="/{first.author}">{first.author}</a></td>'
+            f'<td>{first.date.strftime("%B %-d, %Y")}</td>') in last
     _, _, owner = fetch(sandbox, "hub", "/kestrel-nlp?sort=likes")
     assert ids(owner)[: len(d.models_of("kestrel-nlp"))] == [x.id for x in d.models_of("kestrel-nlp", "likes")]
 
 
 # ----- tasks ---------------------------------------------------------------------------------------
 
-def _expected() -> dict[str, list[str] | float]:
-    """What each task's check must hold, recomputed from the site's data (never copied from the file)."""
-    m1 = first_unique(d.search_models(task="text-classification", license="mit", sort="downloads"), lambda m: m.downloads)
-    acc1 = next(v for b, met, v in d.evaluation(m1) if (b, met) == ("PolarityBench", "accuracy"))
-    m2 = d.model("sable-speech/brindle-small-en-ja")
-    assert m2 is not None
-    sizes2 = sorted((f.size for f in d.files(m2)), reverse=True)
-    assert HB(sizes2[0]) != HB(sizes2[1])
-    org3 = next(o for o in d.owners() if o.kind == "org" and len(d.commits(d.models_of(o.slug)[0])) > 20)
-    first3 = d.commits(first_unique(d.models_of(org3.slug), lambda m: m.downloads))[-1]
-    x4 = d.dataset("polaris-ml/reviews-sentiment-2025")
-    x5 = d.dataset("deepcove/tweet-emotions")
-    a7, b7 = d.model("quasar-research/tessera-base-intent"), d.model("deepcove/larkspur-small-topic")
-    assert x4 and x5 and a7 and b7 and a7.params != b7.params
-    w7 = max((a7, b7), key=lambda m: m.params)
-    m8 = first_unique(d.models_of("kestrel-nlp", "likes"), lambda m: m.likes)
-    x9 = first_unique(d.search_datasets(task="automatic-speech-recognition", license="apache-2.0", sort="likes"),
-                      lambda x: x.likes)
-    m10 = first_unique(d.search_models(task="text-generation", size="gt10b", sort="updated"), lambda m: m.updated)
-    m11 = d.model("noor-hassan/brindle-xl-sum-news")
-    m12 = d.model("lumen-labs/talonet-large-food")
-    m13 = first_unique(d.models_of("jules-martin"), lambda m: m.downloads)
-    m14 = d.model("orchid-data/talonet-base-det")
-    assert m11 and m12 and m14
-    by_downloads = d.search_datasets(sort="downloads")
-    assert sum(x.modality == "Tabular" for x in by_downloads[:20]) < sum(x.modality == "Tabular" for x in by_downloads[:40])
-    base14 = d.model(m14.base_model)
-    assert base14 is not None
-    return {
-        "hub--1": [m1.id, str(acc1)],
-        "hub--2": [d.largest_file(m2).path, HB(d.largest_file(m2).size)],
-        "hub--3": [first3.author, first3.date.strftime("%B %-d, %Y")],
-        "hub--4": [str(d.row(x4, "test", 52)["label"])],
-        "hub--5": float(x5.split("validation").rows),  # type: ignore[union-attr]
-        "hub--6/state": ["task=translation", "language=ja", "license=apache-2.0", "sort=likes"],
-        "hub--7": [w7.id, w7.tensor_type],
-        "hub--8": [m8.id, f"{m8.downloads:,}"],
-        "hub--9": [x9.id, f"{x9.split('train').rows:,}"],  # type: ignore[union-attr]
-        "hub--10": [d.largest_file(m10).path, HB(d.largest_file(m10).size)],
-        "hub--11": [m11.tensor_type, str(next(v for b, met, v in d.evaluation(m11) if (b, met) == ("BriefNews", "ROUGE-L")))],
-        "hub--12": [m12.id],
-        "hub--12/state": [m12.id],
-        "hub--13": [m13.id, f"{len(d.commits(m13))} commits"],
-        "hub--14": [base14.id, base14.license],
-        "hub--15": float(sum(x.modality == "Tabular" for x in d.search_datasets(sort="downloads")[:40])),
-    }
+def _size(f: d.File) -> float:
+    """The number of a file size as the Files tab shows it ("283 MB" -> 283.0)."""
+    return float(HB(f.size).split()[0])
 
 
-def test_tasks_answers_match_site_data() -> None:
-    expected = _expected()
-    assert {k.split("/")[0] for k in expected} == set(TASKS)
-    for task_id, task in TASKS.items():
-        assert task.reference is not None
-        if task.answer_check is not None:
-            got = task.answer_check.value if task.answer_check.type == "number" else list(task.answer_check.values)
-            assert got == expected[task_id], task_id
-        if task.state_check is not None:
-            assert list(task.state_check.contains) == expected[f"{task_id}/state"], task_id
-        state = None
-        if task.state_check is not None:
-            check = task.state_check
-            state = (PageState(url=task.start_url + "models?" + "&".join(check.contains)) if check.type == "url"
-                     else PageState(local_storage={check.key: json.dumps(list(check.contains))}))  # type: ignore[dict-item]
-        assert task.check(task.reference.answer, state) is True, f"{task_id}: the reference answer fails its check"
-        if task.answer_check is not None:
-            assert task.check("I could not find it (999999).", state) is False, task_id
-        if task.state_check is not None:
-            assert task.check(task.reference.answer, PageState(url=task.start_url)) is False, task_id
+def _metric(m: d.Model, bench: str, metric: str) -> float:
+    return next(v for b, met, v in d.evaluation(m) if (b, met) == (bench, metric))
+
+
+def _largest(m: d.Model) -> list[Any]:
+    """The largest file's path, the other files (the candidates a wrong answer names), its size."""
+    fs = sorted(d.files(m), key=lambda f: -f.size)
+    assert HB(fs[0].size) != HB(fs[1].size), "the largest file must be clear from the sizes shown"
+    return [fs[0].path, *(f.path for f in d.files(m) if f != fs[0]), _size(fs[0])]
+
+
+def _short_unique(m: d.Model) -> bool:
+    return sum(x.name == m.name for x in d.models()) == 1
+
+
+def _task1() -> list[Any]:
+    found = d.search_models(task="text-classification", license="mit", sort="downloads")
+    right = first_unique(found, lambda m: m.downloads)
+    return [right.id, *(m.id for m in found[1:d.MODELS_PAGE]), _metric(right, "PolarityBench", "accuracy")]
+
+
+def _task3() -> list[Any]:
+    right = first_unique(d.models_of("northwind-ai"), lambda m: m.downloads)
+    history = d.commits(right)
+    first = history[-1]
+    assert first.message == "initial commit"
+    last_page = history[(len(history) - 1) // d.COMMITS_PAGE * d.COMMITS_PAGE:]
+    return [first.author, first.date.strftime("%B %-d, %Y"),
+            *dict.fromkeys(c.author for c in last_page if c.author != first.author)]
+
+
+def _task4() -> list[Any]:
+    x = d.dataset("polaris-ml/reviews-sentiment-2025")
+    assert x is not None
+    label = d.row(x, "test", 52)["label"]
+    return [label, *(other for other in d.LABELS["text-classification"] if other != label)]
+
+
+def _task7() -> list[Any]:
+    a, b = d.model("quasar-research/tessera-base-intent"), d.model("deepcove/larkspur-small-topic")
+    assert a and b and a.params != b.params
+    win, lose = sorted((a, b), key=lambda m: -m.params)
+    assert d.human_params(win.params) != d.human_params(lose.params)
+    return [win.id, lose.id, *([lose.name] if _short_unique(lose) else []), win.tensor_type,
+            *([lose.tensor_type] if lose.tensor_type != win.tensor_type else [])]
+
+
+def _task8() -> list[Any]:
+    found = d.models_of("kestrel-nlp", "likes")
+    right = first_unique(found, lambda m: m.likes)
+    return [right.id, *(m.id for m in found[1:]), right.downloads]
+
+
+def _task9() -> list[Any]:
+    found = d.search_datasets(task="automatic-speech-recognition", license="apache-2.0", sort="likes")
+    right = first_unique(found, lambda x: x.likes)
+    return [right.id, *(x.id for x in found[1:d.DATASETS_PAGE]), right.split("train").rows]  # type: ignore[union-attr]
+
+
+def _task10() -> list[Any]:
+    return _largest(first_unique(d.search_models(task="text-generation", size="gt10b", sort="updated"),
+                                 lambda m: m.updated))
+
+
+def _task11() -> list[Any]:
+    m = d.model("noor-hassan/brindle-xl-sum-news")
+    assert m is not None
+    return [m.tensor_type, *sorted({x.tensor_type for x in d.models()} - {m.tensor_type}),
+            _metric(m, "BriefNews", "ROUGE-L")]
+
+
+def _task13() -> list[Any]:
+    found = d.models_of("jules-martin")
+    right = first_unique(found, lambda m: m.downloads)
+    return [right.id, *(m.id for m in found[1:]), len(d.commits(right))]
+
+
+def _task14() -> list[Any]:
+    m = d.model("orchid-data/talonet-base-det")
+    assert m is not None and m.base_model
+    base = d.model(m.base_model)
+    assert base is not None
+    return [base.id, base.license, *([m.license] if m.license != base.license else [])]
+
+
+def _task15() -> list[Any]:
+    ranked = d.search_datasets(sort="downloads")
+    rank = next(i for i, x in enumerate(ranked) if x.owner == "fernhill-lab")
+    assert d.DATASETS_PAGE <= rank < 2 * d.DATASETS_PAGE, "the answer must need one 'Load more'"
+    right = ranked[rank]
+    assert right == d.datasets_of("fernhill-lab")[0]   # the organization page agrees
+    return [right.id, *(x.id for x in d.datasets_of("fernhill-lab") if x != right), right.downloads]
+
+
+def _task16() -> list[Any]:
+    found = d.search_models(task="translation", language="ja", license="apache-2.0", sort="likes")
+    right = first_unique(found, lambda m: m.likes)
+    x = d.dataset(right.dataset)
+    assert x is not None and x.split("test") is not None
+    others = dict.fromkeys(m.dataset for m in found[1:] if m.dataset and m.dataset != x.id)
+    return [x.id, *others, x.split("test").rows]  # type: ignore[union-attr]
+
+
+# what each task's checks must hold (see check_values.py), computed from the site's data
+EXPECTED: dict[str, Callable[[], list[Any]]] = {
+    "hub--1": _task1,
+    "hub--2": lambda: _largest(d.model("sable-speech/brindle-small-en-ja")),  # type: ignore[arg-type]
+    "hub--3": _task3,
+    "hub--4": _task4,
+    "hub--5": lambda: [d.dataset("deepcove/tweet-emotions").split("validation").rows],  # type: ignore[union-attr]
+    "hub--6": lambda: ["hub.localhost", "/models", "language=ja", "license=apache-2.0", "sort=likes", "task=translation"],
+    "hub--7": _task7,
+    "hub--8": _task8,
+    "hub--9": _task9,
+    "hub--10": _task10,
+    "hub--11": _task11,
+    "hub--12": lambda: ["tl_likes", json.dumps(["lumen-labs/talonet-large-food"])],
+    "hub--13": _task13,
+    "hub--14": _task14,
+    "hub--15": _task15,
+    "hub--16": _task16,
+}
 
 
 def test_tasks_are_many_long_and_named_by_what_people_see() -> None:
-    assert len(TASKS) >= 12
+    assert len(TASKS) >= 16
     lengths = [len(t.reference.steps) for t in TASKS.values()]  # type: ignore[union-attr]
-    assert sum(n >= 8 for n in lengths) >= 6 and min(lengths) >= 3
+    assert sum(n >= 8 for n in lengths) >= 7 and min(lengths) >= 3
     for task in TASKS.values():
         assert task.site == "Tensorloft" and task.start_url.startswith("http://hub.localhost/")
-        assert len(task.reference.steps) <= (task.max_steps or 15)  # type: ignore[union-attr]
+        assert task.reference is not None and task.checkable
+        assert len(task.reference.steps) <= (task.max_steps or 15)
+
+
+def test_state_tasks_check_a_real_listing_and_the_likes(sandbox: Any) -> None:
+    task = TASKS["hub--6"]
+    check = task.checks.state[0]  # type: ignore[union-attr]
+    query = urlencode(check.params)  # type: ignore[union-attr]
+    status, _, html = fetch(sandbox, "hub", f"{check.path}?{query}")  # type: ignore[union-attr]
+    want = d.search_models(task="translation", language="ja", license="apache-2.0", sort="likes")
+    assert status == 200 and want and ids(html) == [m.id for m in want]
+    assert task.check(None, PageState(url=sandbox.url("hub", f"/models?{query}"))) is True
+    assert task.check(None, PageState(url=sandbox.url("hub", f"/models?{query}&size=gt10b"))) is False
+    like = TASKS["hub--12"]
+    assert like.check(None, PageState(local_storage={"tl_likes": json.dumps(["lumen-labs/talonet-large-food"])})) is True
+    assert like.check(None, PageState(local_storage={"tl_likes": "[]"})) is False
 
 
 # ----- widgets in Chromium -------------------------------------------------------------------------

@@ -119,6 +119,7 @@
           var head = el("div", "qb-review-head");
           head.appendChild(el("strong", "", rv.author));
           head.appendChild(el("span", "qb-stars", "★★★★★".slice(0, rv.stars) + "☆☆☆☆☆".slice(0, 5 - rv.stars)));
+          head.appendChild(el("span", "qb-star-count", rv.stars + "/5"));
           head.appendChild(el("span", "qb-muted", "Reviewed on " + rv.date));
           item.appendChild(head);
           item.appendChild(el("p", "", rv.text));
