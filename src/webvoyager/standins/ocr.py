@@ -126,14 +126,22 @@ def _right_of(words: tuple[Word, ...], anchor: Word, *, limit: int = 40) -> list
 
 
 def _below(words: tuple[Word, ...], first: Word, last: Word) -> list[Word]:
-    """The nearest line below the anchor whose words overlap it horizontally (a value under its label)."""
+    """The nearest line below the anchor that starts under it (a value under its label): the word under
+    the label, and the words that run on from it along that line."""
     margin = max(first.height, 8) * 2
     under = [w for w in words if w.top >= last.bottom - 2 and w.right >= first.left - margin
              and w.left <= last.right + margin and w.top - last.bottom < last.height * 4]
     if not under:
         return []
-    top = min(under, key=lambda w: w.top)
-    return sorted((w for w in under if _same_line(w, top)), key=lambda w: w.left)
+    start = min(under, key=lambda w: (w.top, w.left))
+    line = sorted((w for w in words if _same_line(w, start) and w.left >= start.left), key=lambda w: w.left)
+    out, edge = [], start.left
+    for word in line:
+        if out and word.left - edge > max(start.height, word.height) * 3:
+            break
+        out.append(word)
+        edge = word.right
+    return out
 
 
 def text_after(words: tuple[Word, ...], anchor: str) -> list[str]:
