@@ -33,18 +33,27 @@ def _pct(rate: Rate) -> str:
     return "-" if rate.rate is None else f"{100 * rate.rate:.1f}% ({rate.success}/{rate.tasks})"
 
 
-def print_summary(summary: Summary, title: str = "Results") -> None:
-    """The per-site table of a run's summary (tasks, answered, success by signal, steps, cost)."""
+def print_summary(summary: Summary, title: str = "Results", paper_sites: dict[str, str] | None = None) -> None:
+    """The per-site table of a run's summary (tasks, answered, success by signal, steps, cost). With
+    `paper_sites` (our site name -> the paper's website it stands for, in the paper's order), the sites
+    come in the paper's order with the paper's names beside ours."""
     table = Table(title=title)
-    for col in ("site", "tasks", "answered", "success", "checked", "judged", "golden", "mean steps", "cost"):
-        table.add_column(col, justify="left" if col == "site" else "right")
-    for name, s in [*summary.sites.items(), ("overall", summary.overall)]:
+    columns = ["site", "tasks", "answered", "success", "checked", "judged", "golden", "mean steps", "cost"]
+    if paper_sites:
+        columns.insert(0, "paper site")
+    for col in columns:
+        table.add_column(col, justify="left" if col.endswith("site") else "right")
+    order = list(paper_sites or {})
+    sites = sorted(summary.sites.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
+    for name, s in [*sites, ("overall", summary.overall)]:
         steps = "-" if s.mean_steps is None else f"{s.mean_steps:.1f}"
         cost = "-" if s.cost_usd is None else f"${s.cost_usd:.2f}"
         sig = s.by_signal
-        table.add_row(escape(name), str(s.tasks), str(s.answered), _pct(s.success), _pct(sig["checked"]),
-                      _pct(sig["judged"]), _pct(sig["golden"]), steps, cost,
-                      style="bold" if name == "overall" else None)
+        row = [escape(name), str(s.tasks), str(s.answered), _pct(s.success), _pct(sig["checked"]),
+               _pct(sig["judged"]), _pct(sig["golden"]), steps, cost]
+        if paper_sites:
+            row.insert(0, escape(paper_sites.get(name, "")))
+        table.add_row(*row, style="bold" if name == "overall" else None)
     console.print(table)
 
 
@@ -143,7 +152,13 @@ def bench(
         console.print(f"[yellow]Redone after an interruption:[/] {', '.join(outcome.redone)}")
     if outcome.kept:
         console.print(f"Kept {outcome.kept} finished task(s) from before.")
-    print_summary(outcome.summary)
+    paper = None
+    if suite == "sandbox":   # in the paper's order of its 15 websites, with their names beside ours
+        from webvoyager.sandbox.catalog import PAPER_SITES, site_of
+
+        ours = {site_of(t): t.site for t in tasks}
+        paper = {ours[key]: name for key, name in PAPER_SITES.items() if key in ours}
+    print_summary(outcome.summary, paper_sites=paper)
     if suite == "hostile":
         from webvoyager.bench.hostile import hostile_report
 

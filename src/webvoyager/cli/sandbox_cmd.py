@@ -61,18 +61,22 @@ def serve(
 @friendly_errors
 def tasks(
     site: Optional[list[str]] = typer.Option(None, "--site", "-s", help="Only this site's tasks (repeatable)."),
+    min_steps: int = typer.Option(0, "--min-steps", min=0, help="Only tasks whose reference takes at least N steps."),
+    max_steps: Optional[int] = typer.Option(None, "--max-steps", min=1, help="Only tasks whose reference takes at "
+                                            "most N steps."),
     as_json: bool = typer.Option(False, "--json", help="Print JSONL task records instead of a table."),
 ) -> None:
-    """List the sandbox tasks: id, site, question, how success is checked, reference steps."""
-    from webvoyager.sandbox.catalog import load_sandbox_tasks
+    """List the sandbox tasks: id, site, question, how success is checked, reference steps (answer included)."""
+    from webvoyager.sandbox.catalog import load_sandbox_tasks, reference_steps, site_of
 
-    all_tasks = load_sandbox_tasks()
+    all_tasks = [t for t in load_sandbox_tasks()
+                 if min_steps <= reference_steps(t) <= (max_steps if max_steps is not None else 10**6)]
     if site:
-        known = sorted({_site_of(t) for t in all_tasks})
+        known = sorted({site_of(t) for t in load_sandbox_tasks()})
         unknown = [s for s in site if s not in known]
         if unknown:
             raise ConfigError(f"unknown sandbox site {', '.join(unknown)}; sites are: {', '.join(known)}")
-        all_tasks = [t for t in all_tasks if _site_of(t) in site]
+        all_tasks = [t for t in all_tasks if site_of(t) in site]
     if as_json:
         for task in all_tasks:
             typer.echo(json.dumps(task_to_record(task), ensure_ascii=False))
@@ -84,17 +88,8 @@ def tasks(
     table.add_column("check")
     table.add_column("steps", justify="right")
     for task in all_tasks:
-        steps = str(len(task.reference.steps)) if task.reference else "-"
-        table.add_row(task.id, _site_of(task), task.question, check_kind(task), steps)
+        table.add_row(task.id, site_of(task), task.question, check_kind(task), str(reference_steps(task) or "-"))
     console.print(table)
-
-
-def _site_of(task: Task) -> str:
-    """The sandbox site (host label) a task starts on, e.g. "recipes" for http://recipes.localhost/."""
-    from urllib.parse import urlparse
-
-    host = urlparse(task.start_url).hostname or ""
-    return host.removesuffix(".localhost")
 
 
 def register(app: typer.Typer) -> None:
