@@ -47,6 +47,14 @@ def _cross_lists(title: str) -> list[str]:
     return [*paper.cross_lists, *(c for c in CATEGORIES if c != paper.category and c not in paper.cross_lists)]
 
 
+def _key_and_namesakes(paper_id: str) -> list[str]:
+    """The paper's BibTeX key, then the other keys with the same surname and year (other papers' keys)."""
+    paper = PAPER_BY_ID[paper_id]
+    prefix = re.match(r"[a-z]+\d{4}", paper.bibtex_key).group(0)  # type: ignore[union-attr]
+    keys = dict.fromkeys(p.bibtex_key for p in PAPERS)
+    return [paper.bibtex_key, *(k for k in keys if k.startswith(prefix) and k != paper.bibtex_key)]
+
+
 def _eriksen() -> list[Any]:
     paper = _first(search("Qing Eriksen", field="author", sort="oldest"))[0]
     return [paper.epochs, paper.hardware, *(h for h in HARDWARE if h != paper.hardware)]
@@ -71,7 +79,7 @@ EXPECTED: dict[str, Callable[[], list[Any]]] = {
     "preprints--3": lambda: [_titled("Scalable Graph Networks for Model Predictive Control").result],
     "preprints--4": lambda: _page_titles(in_category("cs.CV")[::-1]),
     "preprints--5": lambda: [p.title for p in _first(search("Sami Fujimoto", field="author", sort="oldest"))],
-    "preprints--6": lambda: [PAPER_BY_ID["2605.00676"].bibtex_key],
+    "preprints--6": lambda: _key_and_namesakes("2605.00676"),
     "preprints--7": lambda: _cross_lists("Contrastive Attention Distillation for Automated Planning"),
     "preprints--8": lambda: [p.id for p in _first(search("conformal prediction", sort="newest"))[:PAGE_SIZE]],
     "preprints--9": lambda: ["preprints.localhost", "/list/econ.EM", "page=2", "sort=oldest"],
