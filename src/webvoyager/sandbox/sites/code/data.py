@@ -150,9 +150,17 @@ USER_BY_LOGIN = {u.login: u for u in USERS}
 REPO_BY_NAME = {r.full_name: r for r in REPOS}
 
 
-def repos_of(login: str) -> list[Repo]:
-    """A user's repositories, most recently updated first."""
-    return sorted((r for r in REPOS if r.owner == login), key=lambda r: (r.updated, r.name), reverse=True)
+PROFILE_SORTS = {"updated": "Last updated", "name": "Name", "stars": "Stars"}
+
+
+def repos_of(login: str, sort: str = "updated") -> list[Repo]:
+    """A user's repositories: most recently updated first, by name, or most stars first."""
+    mine = [r for r in REPOS if r.owner == login]
+    if sort == "name":
+        return sorted(mine, key=lambda r: r.name)
+    if sort == "stars":
+        return sorted(mine, key=lambda r: (-r.stars, r.name))
+    return sorted(mine, key=lambda r: (r.updated, r.name), reverse=True)
 
 
 SORTS = {"best": "Best match", "stars": "Most stars", "updated": "Recently updated"}

@@ -1,5 +1,6 @@
 """Gitloom: a code-hosting site with repository search, repo pages with tabs, a file viewer in a
-scrollable panel, issues with labels and pages, releases, docs that open in a new tab, and profiles.
+scrollable panel, issues with labels and pages, releases (each with its own page), docs that open in a
+new tab, and profiles whose repository list can be sorted.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from urllib.parse import urlencode
 
 from webvoyager.sandbox.catalog import TODAY
 from webvoyager.sandbox.sites.code.data import (
-    LABELS, LANGUAGES, REPO_BY_NAME, REPOS, SORTS, USER_BY_LOGIN, Repo, repos_of, search,
+    LABELS, LANGUAGES, PROFILE_SORTS, REPO_BY_NAME, REPOS, SORTS, USER_BY_LOGIN, Repo, repos_of, search,
 )
 from webvoyager.sandbox.web import Request, Response, Site
 
@@ -50,6 +51,7 @@ class CodeSite(Site):
         self.route("/<owner>/<repo>/issues", self.issues)
         self.route("/<owner>/<repo>/issues/<number>", self.issue)
         self.route("/<owner>/<repo>/releases", self.releases)
+        self.route("/<owner>/<repo>/releases/tag/<tag>", self.release)
         self.route("/<owner>/<repo>/docs", self.docs)
 
     def handle(self, request: Request) -> Response:
@@ -88,8 +90,10 @@ class CodeSite(Site):
         user = USER_BY_LOGIN.get(req.params["owner"])
         if user is None:
             return Response.not_found("user")
-        repos = repos_of(user.login)
-        return self.render("profile.html", user=user, repos=repos, stars=sum(r.stars for r in repos))
+        sort = req.arg("sort") if req.arg("sort") in PROFILE_SORTS else "updated"
+        repos = repos_of(user.login, sort)
+        return self.render("profile.html", user=user, repos=repos, stars=sum(r.stars for r in repos), sort=sort,
+                           sorts=PROFILE_SORTS)
 
     def repo_code(self, req: Request) -> Response:
         repo = self._repo(req)
@@ -136,7 +140,14 @@ class CodeSite(Site):
         repo = self._repo(req)
         if repo is None:
             return Response.not_found("repository")
-        return self.render("releases.html", repo=repo, tab="releases")
+        return self.render("releases.html", repo=repo, tab="releases", shown=repo.releases, single=False)
+
+    def release(self, req: Request) -> Response:
+        repo = self._repo(req)
+        found = [r for r in repo.releases if r.tag == req.params["tag"]] if repo else []
+        if not found:
+            return Response.not_found("release")
+        return self.render("releases.html", repo=repo, tab="releases", shown=found, single=True)
 
     def docs(self, req: Request) -> Response:
         repo = self._repo(req)

@@ -1,8 +1,9 @@
 """Deterministic papers for the preprints site: ~400 preprints in 10 categories, with full texts.
 
 Every paper has a title, authors, an abstract and a body (Introduction … Conclusion). Some facts are
-only in the body — the dataset size, the training setup and the headline result of the Experiments
-section — so that questions about them can only be answered from the PDF.
+only in the PDF — the dataset size, the training setup and the headline result, stated in the
+Experiments section and in Table 1 at the top of the first page — so that questions about them can
+only be answered from the PDF.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ _LAST = ("Abara", "Bergström", "Castellano", "Dubois", "Eriksen", "Fujimoto", "
          "Schneider", "Tanaka", "Urquhart", "Varga", "Weber", "Xu", "Yilmaz", "Zielinski")
 _NAMES = ("ORCA", "Lumen", "Sable", "Kestrel", "Nimbus", "Quarry", "Tessera", "Vireo", "Halcyon", "Mistral-X",
           "Pylon", "Cinder", "Atoll", "Fathom", "Juniper")
-_GPUS = ("4 NVIDIA A100 GPUs", "8 NVIDIA H100 GPUs", "a single RTX 4090", "16 TPU v4 cores", "2 NVIDIA V100 GPUs")
+HARDWARE = ("4 NVIDIA A100 GPUs", "8 NVIDIA H100 GPUs", "a single RTX 4090", "16 TPU v4 cores", "2 NVIDIA V100 GPUs")
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ class Paper:
     pages: int
     # facts that appear only in the full text (Experiments section)
     dataset_name: str
+    dataset_kind: str            # "benchmark", "corpus", ...
     dataset_size: int
     epochs: int
     hardware: str
@@ -85,6 +87,11 @@ class Paper:
         last = re.sub(r"[^a-z]", "", self.authors[0].split()[-1].lower().replace("ö", "o").replace("í", "i"))
         word = re.sub(r"[^a-z]", "", self.title.split()[0].lower())
         return f"{last}{self.submitted.year}{word}"
+
+    @property
+    def improvement(self) -> float:
+        """Points the method gains over the strongest baseline (as Table 1 of the PDF states it)."""
+        return round(self.result - self.baseline, 1)
 
     @property
     def category_name(self) -> str:
@@ -119,7 +126,7 @@ def _make_paper(rng: random.Random, category: str) -> Paper:
     dname = f"{rng.choice(_NAMES)}-{rng.randint(2, 9)}{rng.choice('KMB') if rng.random() < 0.3 else ''}"
     dsize = rng.randint(12, 980) * rng.choice((10, 100, 1000)) + rng.randint(1, 9)
     epochs = rng.choice((20, 30, 50, 80, 100, 120, 200, 300))
-    hardware = rng.choice(_GPUS)
+    hardware = rng.choice(HARDWARE)
     metric = rng.choice(("accuracy", "F1 score", "success rate", "AUROC", "mean IoU"))
     baseline = round(rng.uniform(48.0, 86.0), 1)
     result = round(baseline + rng.uniform(0.6, 9.5), 1)
@@ -145,13 +152,14 @@ def _make_paper(rng: random.Random, category: str) -> Paper:
          f"distribution. The penalty weight is chosen on held-out data. Algorithm 1 summarises the procedure."),
         ("Experiments", f"We evaluate on the {dname} {kind}, which contains {dsize:,} examples split 80/10/10 into "
          f"training, validation and test sets. All models are trained for {epochs} epochs on {hardware}. "
-         f"Our method reaches a {metric} of {result}% on the test set, compared with {baseline}% for the strongest "
-         f"baseline. Ablations in Table 3 show that removing the penalty costs most of the gain."),
+         f"Our method reaches {'an' if metric[0] in 'AF' else 'a'} {metric} of {result}% on the test set, compared "
+         f"with {baseline}% for the strongest baseline. Ablations in Table 3 show that removing the penalty costs "
+         f"most of the gain."),
         ("Conclusion", f"We presented a {adj.lower()} approach to {task}. Future work will extend the analysis to "
          f"streaming settings and study the {kind} further."),
     )
     return Paper(pid, title, authors, category, cross, submitted, revised, abstract, comments, pages,
-                 dname, dsize, epochs, hardware, metric, result, baseline, sections)
+                 dname, kind, dsize, epochs, hardware, metric, result, baseline, sections)
 
 
 def _make_papers() -> tuple[Paper, ...]:

@@ -10,6 +10,7 @@ import textwrap
 from dataclasses import dataclass, field
 
 PAGE_W, PAGE_H, MARGIN = 612, 792, 72     # US Letter, 1 inch margins
+VALUE_X = 130                             # where a table row's value column starts, from the margin
 
 
 @dataclass
@@ -18,6 +19,7 @@ class Line:
     size: float = 10.5
     bold: bool = False
     gap_before: float = 0.0
+    value: str = ""          # a table row: `text` is the label, `value` stands in the second column
 
 
 @dataclass
@@ -35,6 +37,10 @@ class PdfDocument:
         wrapped = textwrap.wrap(text, width=width) or [""]
         for i, chunk in enumerate(wrapped):
             self.lines.append(Line(chunk, size=size, gap_before=4 if i == 0 else 0))
+
+    def row(self, label: str, value: str, size: float = 10.5) -> None:
+        """One row of a two-column table: the label, and its value in a second column."""
+        self.lines.append(Line(label, size=size, bold=True, value=value))
 
     def _pages(self) -> list[list[tuple[Line, float]]]:
         pages: list[list[tuple[Line, float]]] = [[]]
@@ -63,6 +69,8 @@ class PdfDocument:
             for line, y in page:
                 font = "/F2" if line.bold else "/F1"
                 ops.append(f"BT {font} {line.size:g} Tf {MARGIN} {y:.1f} Td ({_escape(line.text)}) Tj ET")
+                if line.value:
+                    ops.append(f"BT /F1 {line.size:g} Tf {MARGIN + VALUE_X} {y:.1f} Td ({_escape(line.value)}) Tj ET")
             footer = f"{self.title[:70]} - page {number} of {len(pages)}"
             ops.append(f"BT /F1 8 Tf {MARGIN} 40 Td ({_escape(footer)}) Tj ET")
             stream = "\n".join(ops).encode("cp1252", "replace")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from urllib.parse import urlencode
 
-from webvoyager.sandbox.sites.preprints.data import CATEGORIES, PAPER_BY_ID, PAPERS, in_category, search
+from webvoyager.sandbox.sites.preprints.data import CATEGORIES, PAPER_BY_ID, PAPERS, Paper, in_category, search
 from webvoyager.sandbox.sites.preprints.pdf import PdfDocument
 from webvoyager.sandbox.web import Request, Response, Site
 
@@ -22,12 +22,16 @@ FIELDS = {"all": "All fields", "title": "Title", "author": "Author", "abstract":
 
 @lru_cache(maxsize=64)
 def paper_pdf(paper_id: str) -> bytes:
-    """The PDF of a paper: title block, abstract, then the numbered sections."""
+    """The PDF of a paper: title block, Table 1 (setup and results), abstract, then the numbered sections."""
     p = PAPER_BY_ID[paper_id]
     doc = PdfDocument(title=p.title)
     doc.heading(p.title, size=16)
     doc.paragraph(", ".join(p.authors), size=11)
     doc.paragraph(f"Prexiv:{p.id}{p.version} [{p.category}] {p.submitted.strftime('%d %b %Y')}", size=9)
+    # Table 1 floats to the top of the first page, as LaTeX places tables: setup and results at a glance
+    doc.paragraph("Table 1: Setup and test-set results (details in Section 4).", size=10)
+    for label, value in results_table(p):
+        doc.row(label, value)
     doc.heading("Abstract", size=12)
     doc.paragraph(p.abstract)
     for number, (name, text) in enumerate(p.sections, start=1):
@@ -37,6 +41,14 @@ def paper_pdf(paper_id: str) -> bytes:
     for i, author in enumerate(p.authors[:3], start=1):
         doc.paragraph(f"[{i}] {author.split()[-1]} et al. An earlier study of {p.category_name.lower()}. 2024.", size=9)
     return doc.to_bytes()
+
+
+def results_table(p: Paper) -> list[tuple[str, str]]:
+    """Table 1 of a paper's PDF: its setup and test-set results, one (label, value) row each."""
+    return [("Dataset", p.dataset_name + " " + p.dataset_kind), ("Dataset size", f"{p.dataset_size:,} examples"),
+            ("Training", f"{p.epochs} epochs on {p.hardware}"), ("Metric", p.metric),
+            ("Our method", f"{p.result}%"), ("Best baseline", f"{p.baseline}%"),
+            ("Improvement", f"+{p.improvement} points")]
 
 
 def _page(req: Request, total: int) -> tuple[int, int]:
