@@ -115,6 +115,11 @@ STARS = NumberCheck(type="number", value=133, unit=["stars"])
     (NumberCheck(type="number", value=12400, tolerance=50, unit=["downloads"]), "12.4k downloads", True),
     (NumberCheck(type="number", value=85.9, tolerance=0.01, unit=["%"]), "85.9%", True),
     (NumberCheck(type="number", value=3, ignore=["Route 66"]), "Route 66 has 3 stops", True),
+    (NumberCheck(type="number", value=617, unit=["g", "grams"]), "It weighs 617g.", True),     # a glued unit
+    (NumberCheck(type="number", value=133, unit=["stars"]), "133 forks", False),              # another quantity
+    (NumberCheck(type="number", value=2, unit=["courses"]), "There are two such courses.", True),
+    (NumberCheck(type="number", value=48, unit=["ratings"]), "48 five-star ratings", True),
+    (NumberCheck(type="number", value=2.5e6, unit=["downloads"]), "2.5M downloads", True),
 ])
 def test_number_checks(check: NumberCheck, answer: str, ok: bool) -> None:
     assert check.passes(answer) is ok
@@ -134,6 +139,8 @@ VERSION = TextCheck(type="text", expect=[["v1.1.0", "1.1.0"]])
     (VERSION, "1.1.0", True),
     (VERSION, "v11.1.0", False),                                     # a different version containing it
     (VERSION, "v1.1.0.1", False),
+    (TextCheck(type="text", expect=["zenodev/fast-cache"]), "zenodev/fast-cache-rs", False),  # another name
+    (TextCheck(type="text", expect=["11:30 PM"]), "open 12 PM–11:30 PM", True),
     (TextCheck(type="text", expect=["KEF"]), "Keflavik International (KEF)", True),   # a wordy right answer
     (TextCheck(type="text", expect=["im-"], forbid=["in-", "un-"]), "im- (as in impolite)", True),
     (TextCheck(type="text", expect=["im-"], forbid=["in-", "un-"]), "in- is used before most adjectives", False),

@@ -33,6 +33,17 @@ def _safe_name(name: str) -> str:
     return name[:120]
 
 
+def _resolvable(url: str) -> tuple[str, dict[str, str]]:
+    """The URL to fetch outside the browser, and its headers: browsers resolve *.localhost to loopback,
+    Playwright's request client does not, so such a host is fetched from 127.0.0.1 with its Host header."""
+    parts = urlparse(url)
+    host = parts.hostname or ""
+    if not host.endswith(".localhost"):
+        return url, {}
+    port = f":{parts.port}" if parts.port else ""
+    return parts._replace(netloc=f"127.0.0.1{port}").geturl(), {"Host": f"{host}{port}"}
+
+
 BLOCKED_PHRASE = "was blocked (allowed domains:"
 """Part of every note about a navigation refused by the allowed-domains rule."""
 
@@ -217,7 +228,9 @@ class SessionEvents:
             return
         self._pdf_urls.add(url)
         try:
-            reply = await self.context.request.get(url, timeout=self.config.navigation_timeout_s * 1000)
+            target, headers = _resolvable(url)
+            reply = await self.context.request.get(target, headers=headers,
+                                                   timeout=self.config.navigation_timeout_s * 1000)
             data = await reply.body()
         except PlaywrightError as exc:
             self.notes.append(f"A PDF at {url} could not be fetched: {str(exc).splitlines()[0]}")

@@ -24,8 +24,10 @@ def normalize_answer(text: str) -> str:
 
 def _phrase_pattern(phrase: str) -> re.Pattern[str]:
     norm = normalize_answer(phrase)
-    before = r"(?<![0-9a-z])" if norm[:1].isalnum() else ""
-    after = r"(?![0-9a-z])" if norm[-1:].isalnum() else ""
+    # A hyphen joins words into one name: "fast-cache" is not mentioned by "fast-cache-rs" (but a dash
+    # between numbers is a range: "12 pm-11:30 pm" mentions "11:30 pm").
+    before = r"(?<![0-9a-z])" + (r"(?<![a-z]-)" if norm[:1].isalpha() else "") if norm[:1].isalnum() else ""
+    after = r"(?![0-9a-z])" + (r"(?!-[a-z])" if norm[-1:].isalpha() else "") if norm[-1:].isalnum() else ""
     if norm[:1].isdigit():
         before += r"(?<!\d[.,])"
     if norm[-1:].isdigit():
@@ -58,7 +60,7 @@ _NUMBER = re.compile(
     r"(?P<sign>(?<![0-9a-z.])[-−](?=\d))?"
     r"(?<![0-9a-z.])(?P<digits>\d+(?:\.\d+)?|(?:" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r"))"
     r"(?P<scale>(?<=\d)(?:k|mn|bn)|\s(?:thousand|million|billion))?"
-    r"(?![0-9a-z])(?:-(?=[a-z]))?")
+    r"(?![0-9a-z])(?P<joined>-(?=[a-z]))?")
 _TOKEN = re.compile(r"[a-z%°²³µ$€£]+[a-z%°²³]*")
 
 KNOWN_UNITS = frozenset(
@@ -83,6 +85,7 @@ class NumberMention:
     currency: str    # "$", "€", "usd", ... written before it, or ""
     following: str   # the text right after it (up to 40 characters)
     preceding: str   # the text right before it (up to 30 characters)
+    joined: bool = False   # hyphen-joined to the word after it ("five-star", "3-day")
 
     @property
     def unit(self) -> str:
@@ -118,12 +121,17 @@ def number_mentions(text: str) -> list[NumberMention]:
             value = -value
         found.append(NumberMention(value=value, currency=(m.group("currency") or "").strip(),
                                    following=norm[m.end():m.end() + 40].lstrip(),
-                                   preceding=norm[max(0, m.start() - 30):m.start()].rstrip()))
+                                   preceding=norm[max(0, m.start() - 30):m.start()].rstrip(),
+                                   joined=bool(m.group("joined"))))
     return found
 
 
-def _starts_with_unit(text: str, unit: str) -> bool:
-    return bool(re.match(re.escape(unit) + r"(?:s|es)?(?![0-9a-z])", text))
+def _starts_with_unit(mention: NumberMention, unit: str) -> bool:
+    """The text right after a number starts with the unit, maybe after one word ("two such courses",
+    "3249 training examples"), unless the number is joined to that word ("five-star ratings")."""
+    pattern = re.escape(unit) + r"(?:s|es)?(?![0-9a-z])"
+    text = mention.following
+    return bool(re.match(pattern, text) or (not mention.joined and re.match(r"[a-z][a-z-]*\s+" + pattern, text)))
 
 
 def _ends_with_unit(text: str, unit: str) -> bool:
@@ -149,7 +157,7 @@ def stated_numbers(text: str, *, units: tuple[str, ...] = (), currency: str | No
         return [n.value for n in _with_listed(found, marked or bare)]
     if units:
         wanted = tuple(normalize_answer(u) for u in units)
-        with_unit = [n for n in found if any(_starts_with_unit(n.following, u) or
+        with_unit = [n for n in found if any(_starts_with_unit(n, u) or
                                               _ends_with_unit(n.preceding, u) for u in wanted)]
         return [n.value for n in _with_listed(found, with_unit or bare)]
     return [n.value for n in found]
