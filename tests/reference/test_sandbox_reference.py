@@ -73,7 +73,9 @@ async def test_reference_solves_sandbox_task(task_id: str, reference_runs: dict[
 
 # Text-only mode: the outline merges text and aria-label into one name, so only tasks whose targets use
 # the name it shows can be solved there; these two exercise the outline reader end to end.
-TEXT_ONLY_SAMPLE = ["recipes--6", "preprints--2", "hotels--2"]  # hotels--2: calendar days by aria-label
+TEXT_ONLY_SAMPLE = ["recipes--6", "preprints--2", "hotels--2",  # hotels--2: calendar days by aria-label
+                    "news--8",    # values next to a label in plain text ("Updated:", "premium of")
+                    "sports--5"]  # a list item read with a pattern, and a label's value
 
 
 @pytest.mark.browser
