@@ -72,11 +72,10 @@ async def test_reference_solves_sandbox_task(task_id: str, reference_runs: dict[
 
 
 # Text-only mode: the outline merges text and aria-label into one name, so only tasks whose targets use
-# the name it shows can be solved there; these exercise the outline reader end to end. (preprints--8, a
-# typed search and a sort link, stands in for preprints--2, whose answer is in a PDF: the outline of
-# Chromium's PDF viewer is empty, and the note with the PDF's text is missing because the browser layer's
-# request context cannot resolve *.localhost, so fetching the PDF fails.)
-TEXT_ONLY_SAMPLE = ["recipes--6", "preprints--8", "hotels--2"]  # hotels--2: calendar days by aria-label
+# the name it shows can be solved there; these exercise the outline reader end to end.
+TEXT_ONLY_SAMPLE = ["recipes--6", "preprints--8", "hotels--2",  # hotels--2: calendar days by aria-label
+                    "news--8",    # values next to a label in plain text ("Updated:", "premium of")
+                    "sports--5"]  # a list item read with a pattern, and a label's value
 
 
 @pytest.mark.browser

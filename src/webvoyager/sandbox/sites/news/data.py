@@ -298,8 +298,10 @@ def topics() -> dict[str, str]:
     return {slugify(t): t for a in articles() for t in a.tags}
 
 
-def topic_articles(name: str) -> tuple[Article, ...]:
-    return tuple(a for a in articles() if name in a.tags)
+def topic_articles(name: str, oldest: bool = False) -> tuple[Article, ...]:
+    """The stories tagged with a topic, newest first (or oldest first)."""
+    found = tuple(a for a in articles() if name in a.tags)
+    return found[::-1] if oldest else found
 
 
 def most_read(count: int = MOST_READ_COUNT) -> tuple[Article, ...]:

@@ -133,9 +133,10 @@ class NewsSite(Site):
         name = data.topics().get(req.params["slug"])
         if name is None:
             return Response.not_found("topic")
-        found = data.topic_articles(name)
-        return self.page(req, "topic.html", topic=name, base=f"/topic/{req.params['slug']}", params={},
-                         **self._paged(req, found))
+        oldest = req.arg("sort") == "oldest"
+        found = data.topic_articles(name, oldest=oldest)
+        return self.page(req, "topic.html", topic=name, base=f"/topic/{req.params['slug']}",
+                         params={"sort": "oldest"} if oldest else {}, oldest=oldest, **self._paged(req, found))
 
     def search(self, req: Request) -> Response:
         q = req.arg("q").strip()

@@ -389,7 +389,7 @@ KINDS: tuple[Kind, ...] = (
        "\"The secret is patience,\" she says.",
        "She sells about {thousands} a week.",
        "A portion costs less than a cup of coffee."),
-      "A plate of {x} in {city}", x=("saffron buns", "smoked fish pies", "honey pastries", "cheese dumplings", "spiced flatbreads"), place_tag="city", gender="f", alt=("Queueing for {x} in {city}",)),
+      "{person} with a plate of her {x} in {city}", x=("saffron buns", "smoked fish pies", "honey pastries", "cheese dumplings", "spiced flatbreads"), place_tag="city", gender="f", alt=("Queueing for {x} in {city}",)),
 )
 
 GENERIC_CLOSING: dict[str, tuple[str, ...]] = {

@@ -29,6 +29,23 @@ from webvoyager.sandbox.web import Request, Response, Site
 TEAM_TABS = ("roster", "schedule", "stats")
 
 
+GAME_LEADER_STATS = (("Points", "pts"), ("Rebounds", "reb"), ("Assists", "ast"))
+
+
+def game_leaders(g: Any) -> list[tuple[str, list[tuple[list[Any], int]]]]:
+    """Per category (Points, Rebounds, Assists): for the away then the home side, the players with the
+    most (all of them when tied) and that number."""
+    out = []
+    for label, key in GAME_LEADER_STATS:
+        sides = []
+        for team in (g.away, g.home):
+            lines = g.lines(team)
+            best = max(getattr(x, key) for x in lines)
+            sides.append(([data.player(x.player) for x in lines if getattr(x, key) == best], best))
+        out.append((label, sides))
+    return out
+
+
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
@@ -113,7 +130,7 @@ class SportsSite(Site):
         context: dict[str, Any] = {"league": league, "g": g, "active": "scores",
                                    "home": data.TEAMS[g.home], "away": data.TEAMS[g.away]}
         if league.key == "abl":
-            return self.render("game_abl.html", **context)
+            return self.render("game_abl.html", leaders=game_leaders(g) if g.played else [], **context)
         info = fb.details(g.id)
         return self.render("game_crown.html", info=info, minutes=dict(info.minutes) if info else {}, **context)
 

@@ -80,7 +80,7 @@
           if (loading) loading.remove();
           page = data.page;
           data.updates.forEach(function (u) {
-            var item = el("article", "update");
+            var item = el("li", "update");
             item.appendChild(el("time", "", u.time));
             item.appendChild(el("h3", "", u.title));
             item.appendChild(el("p", "", u.text));
@@ -91,7 +91,7 @@
           older.textContent = "Show older updates";
           older.hidden = !data.more;
         })
-        .catch(function () { box.appendChild(el("p", "loading", "Updates could not be loaded. Refresh the page.")); });
+        .catch(function () { box.appendChild(el("li", "loading", "Updates could not be loaded. Refresh the page.")); });
     }
     older.addEventListener("click", fetchPage);
     fetchPage();
