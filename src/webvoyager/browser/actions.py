@@ -170,7 +170,7 @@ async def _search(s: Session, action: Search) -> list[str]:
 
 
 async def _nothing(s: Session, action: Action) -> list[str]:
-    return []   # Wait is the settle every action ends with; Answer does nothing to the page
+    return []   # Answer does nothing to the page; Wait is the session's (browser/wait.py)
 
 
 _HANDLERS: dict[type, Callable[[Session, Any], Awaitable[list[str]]]] = {
