@@ -146,6 +146,13 @@ async def test_select_by_fuzzy_option_text(session, pages_url) -> None:
         await session.execute(Select(2, "M"))
 
 
+async def test_type_into_a_dropdown_picks_the_option_it_names(session, pages_url) -> None:
+    """The paper has no Select: as in a browser, typing into a focused <select> chooses an option."""
+    await open_zoo(session, pages_url, "select.html")
+    outcome = await session.execute(Type(0, "Customer Rating"))
+    assert await log(session) == ["sort:rating"] and outcome.notes == []
+
+
 def test_key_names_are_normalised() -> None:
     assert normalize_key("enter") == "Enter"
     assert normalize_key("ctrl+a") == "Control+a"

@@ -144,7 +144,7 @@ def _dashed(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[fl
     (x1, y1), (x2, y2) = start, end
     length = max(abs(x2 - x1), abs(y2 - y1))
     pos = 0.0
-    while pos < length:
+    while pos + 1 <= length:
         a, b = pos, min(pos + DASH, length)
         if y1 == y2:
             draw.rectangle((x1 + a, y1, x1 + b - 1, y1 + 1), fill=(0, 0, 0))
