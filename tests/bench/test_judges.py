@@ -79,7 +79,8 @@ async def test_webvoyager_protocol_sends_k_images_at_temperature_zero(tmp_path: 
     text = _text(body)
     assert "Question of t-1?" in text and "The price is $42" in text
     judgement = read_json(run / "t-1" / "judgement.json")
-    assert judgement["verdict"] == "SUCCESS" and judgement["method"] == "webvoyager" and judgement["protocol"] == "default"
+    assert judgement["verdict"] == "SUCCESS"
+    assert (judgement["method"], judgement["protocol"]) == ("webvoyager", "default")
     assert judgement["model"] == "openai:gpt-4o" and judgement["images"] == 2
     assert judgement["usage"]["input_tokens"] == 100
     summary = read_json(run / "summary.json")

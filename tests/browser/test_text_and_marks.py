@@ -7,7 +7,8 @@ import io
 
 from PIL import Image
 
-from webvoyager.browser.elements_text import format_element, format_element_paper, format_elements, format_elements_paper
+from webvoyager.browser.elements_text import (format_element, format_element_paper, format_elements,
+                                              format_elements_paper)
 from webvoyager.browser.marks import draw_marks
 from webvoyager.browser.tree_text import tree_element_line
 from webvoyager.browser.types import Element

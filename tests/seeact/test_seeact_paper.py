@@ -33,7 +33,8 @@ async def seeact_runs(browser, pages_url, tmp_path_factory) -> dict[str, tuple[R
     runs = {}
     for protocol in ("default", "paper"):
         task = Task(id=protocol, question=f"Open {TARGET}", start_url=f"{pages_url}/zoo/scroll.html")
-        settings = RunSettings(policy="seeact", protocol=protocol, **({"max_steps": 3} if protocol == "default" else {}))
+        steps = {"max_steps": 3} if protocol == "default" else {}
+        settings = RunSettings(policy="seeact", protocol=protocol, **steps)  # type: ignore[arg-type]
         with FakeOpenAI(_lost) as server:
             model = create_model("openai:gpt-4o", base_url=server.base_url, api_key="sk-local-test-key")
             folder = tmp_path_factory.mktemp("seeact") / protocol

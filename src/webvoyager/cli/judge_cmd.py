@@ -39,7 +39,7 @@ def judge_run_cmd(
     run_dir: Path = typer.Argument(..., help="The run directory (from bench or run)."),
     model: str = typer.Option(..., "--model", help="Judge model: openai:MODEL, anthropic:MODEL, scripted:PATH."),
     images: Optional[str] = typer.Option(None, "--images", help="How many of the last screenshots to show: K or "
-                                         "'all' [default: 3; paper: all]."),
+                                         "'all' (default 3; paper: all)."),
     method: str = typer.Option("webvoyager", "--method", help="webvoyager (the paper's evaluator) or keypoints "
                                "(stricter)."),
     protocol: opt.ProtocolOpt = "default",
@@ -87,7 +87,8 @@ def _row(name: str, agr: Any) -> list[str]:
 def agreement_cmd(
     labels: str = typer.Argument(..., help="Reference labels: a CSV of task_id,0/1 (or a judged run directory)."),
     run: Optional[str] = typer.Option(None, "--run", help="Judged run directory to compare with LABELS "
-                                      "(RUN_DIR@JUDGE/MODEL picks one judge of that run, e.g. runs/x@webvoyager-paper/openai:gpt-4o)."),
+                                      "(RUN_DIR@JUDGE/MODEL picks one judge of that run, e.g. "
+                                      "runs/x@webvoyager-paper/openai:gpt-4o)."),
     other: Optional[str] = typer.Option(None, "--other", help="A second judge (run directory, RUN_DIR@JUDGE/MODEL) "
                                         "or labels CSV."),
     csv_out: Optional[Path] = typer.Option(None, "--csv", help="Also write the comparison rows to this CSV."),

@@ -31,20 +31,20 @@ Grounding = Annotated[str, typer.Option("--grounding", help="SeeAct grounding: c
 ProtocolOpt = Annotated[str, typer.Option("--protocol", help="default (ours) or paper (the papers' own settings, "
                                           "fixed; see docs/DESIGN.md).")]
 MaxSteps = Annotated[Optional[int], typer.Option("--max-steps", min=1, help="Model calls per task at most "
-                                                 "[default: 15; SeeAct paper: 30].")]
-ContextImages = Annotated[Optional[int], typer.Option("--context-images", min=1,
-                                                      help="Newest observations that keep their screenshot [default: 3].")]
+                                                 "(default 15; SeeAct paper: 30).")]
+ContextImages = Annotated[Optional[int], typer.Option("--context-images", min=1, help="Newest observations that "
+                                                      "keep their screenshot (default 3).")]
 TextOnly = Annotated[bool, typer.Option("--text-only", help="Accessibility tree instead of screenshots.")]
 Temperature = Annotated[Optional[float], typer.Option("--temperature", help="Sampling temperature sent to the model "
-                                                      "[default: 1; SeeAct paper: 0].")]
+                                                      "(default 1; SeeAct paper: 0).")]
 Seed = Annotated[Optional[int], typer.Option("--seed", help="Sampling seed (providers that support it) "
-                                             "[default: none; WebVoyager paper: 42].")]
+                                             "(default none; WebVoyager paper: 42).")]
 AllowedDomain = Annotated[list[str], typer.Option("--allowed-domain",
                                                   help="Only these domains (and subdomains) may load; repeatable.")]
 StuckAfter = Annotated[Optional[int], typer.Option("--stuck-after", min=2, help="Identical steps on an unchanged page "
-                                                   "before stopping as stuck [default: 3; paper: no loop guard].")]
+                                                   "before stopping as stuck (default 3; paper: no loop guard).")]
 WaitTimeout = Annotated[Optional[float], typer.Option("--wait-timeout", min=0.1, help="Seconds a Wait action waits "
-                                                      "at most for the page to change [default: 5; paper: exactly 5].")]
+                                                      "at most for the page to change (default 5; paper: exactly 5).")]
 SystemPrompt = Annotated[Optional[Path], typer.Option("--system-prompt", help="A text file to send as the system "
                                                       "prompt instead of ours, as is (e.g. the original one).")]
 SecretEnv = Annotated[list[str], typer.Option("--secret-env", help="Name of an env var holding a secret: redacted "

@@ -2,8 +2,9 @@
 
 A label source is either a CSV file of `task_id,label` rows (label 0/1, also true/false, success/
 failure; a header row is allowed), or a run directory, whose tasks' `judgement.json` verdicts are used
-(tasks without a verdict are left out), or `RUN_DIR@JUDGE/MODEL` for one particular judge of that run
-(e.g. `runs/x@keypoints/openai:gpt-4o`, `runs/x@webvoyager-paper/openai:gpt-4o`). Only task ids present in both sources are compared.
+(tasks without a verdict are left out), or `RUN_DIR@JUDGE/MODEL` for one particular judge of that
+run (e.g. `runs/x@keypoints/openai:gpt-4o`, `runs/x@webvoyager-paper/openai:gpt-4o`). Only task ids
+present in both sources are compared.
 """
 
 from __future__ import annotations

@@ -86,12 +86,14 @@ async def judge_keypoints(ev: Evidence, model: ChatModel, rules: JudgeRules) -> 
     """The key-requirements method (see the module docstring)."""
     if ev.answer is None:
         return no_answer_judgement(ev, "keypoints", model.spec, rules.protocol)
-    extract = await rules.ask(model, [Message.text("user", _prompt("keypoints_extract.txt").render(task=ev.question))])
+    extract_prompt = _prompt("keypoints_extract.txt").render(task=ev.question)
+    extract = await rules.ask(model, [Message.text("user", extract_prompt)])
     requirements = parse_requirement_list(extract.text)
     usage: Usage = extract.usage
     if not requirements:
         return Judgement(task_id=ev.task_id, method="keypoints", protocol=rules.protocol, model=model.spec,
-                         verdict=None, reasoning=extract.text, usage=usage, error="the judge listed no key requirements")
+                         verdict=None, reasoning=extract.text, usage=usage,
+                         error="the judge listed no key requirements")
     shots = ev.last_screenshots(rules.images)
     listing = "\n".join(f"{i}. {r}" for i, r in enumerate(requirements, start=1))
     user = _prompt("keypoints_judge_user.txt").render(task=ev.question, requirements=listing,
