@@ -58,6 +58,10 @@ def test_friendly_errors(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "unknown suite" in res.output
     res = runner.invoke(app, ["judge", "agreement", str(tmp_path / "missing.csv"), "--run", str(tmp_path)])
     assert res.exit_code == 2
+    res = runner.invoke(app, ["judge", str(tmp_path), "--model", "scripted:x", "--protocol", "keypoints"])
+    assert res.exit_code == 2 and "--method keypoints" in res.output      # the judging method moved to --method
+    res = runner.invoke(app, ["judge", str(tmp_path), "--model", "scripted:x", "--protocol", "paper", "--images", "3"])
+    assert res.exit_code == 2 and "whole trajectory" in res.output
 
 
 def test_sandbox_suite_binds_the_port(sandbox) -> None:
