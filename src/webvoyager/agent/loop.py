@@ -47,7 +47,7 @@ class LoopRules:
     max_no_ops: int | None = None        # consecutive steps without an executed action (SeeAct paper: 2)
 
     def guard(self) -> LoopGuard | None:
-        return LoopGuard(self.stuck_after, wait_stuck_s=self.wait_stuck_s) if self.stuck_after else None
+        return None if self.stuck_after is None else LoopGuard(self.stuck_after, wait_stuck_s=self.wait_stuck_s)
 
 
 @dataclass
