@@ -15,7 +15,7 @@ import pytest
 from tests.models.fake_providers import FakeOpenAI, openai_error, serve_openai
 from webvoyager.api.settings import RunSettings
 from webvoyager.api.execute import execute_task
-from webvoyager.prompts import load_prompt
+from webvoyager.voyager.policy import default_system_prompt
 from webvoyager.api import create_model
 from webvoyager.models.retry import RetryPolicy
 from webvoyager.tasks import Task
@@ -72,7 +72,7 @@ async def test_request_carries_prompt_images_clipping_and_sampling(browser, page
         assert body["temperature"] == 0.3 and body["seed"] == 7
         assert body.get("max_tokens", body.get("max_completion_tokens")) == 300
         messages = body["messages"]
-        assert messages[0]["role"] == "system" and _text(messages[0]) == load_prompt("webvoyager.voyager", "system.txt").text
+        assert messages[0]["role"] == "system" and _text(messages[0]) == default_system_prompt()
         users = [m for m in messages if m["role"] == "user"]
         assert len(users) == number
         images = [url for m in users for url in _images(m)]
@@ -131,7 +131,7 @@ async def test_anthropic_wire_format_carries_system_images_and_temperature(brows
         last = server.requests[-1].body
         assert last["temperature"] == 0.0
         system = last["system"] if isinstance(last["system"], str) else " ".join(b["text"] for b in last["system"])
-        assert system == load_prompt("webvoyager.voyager", "system.txt").text
+        assert system == default_system_prompt()
         blocks = [b for m in last["messages"] if isinstance(m["content"], list) for b in m["content"]]
         images = [b for b in blocks if b.get("type") == "image"]
         assert len(images) == 1 and images[0]["source"]["type"] == "base64"  # k=1: only the newest screenshot

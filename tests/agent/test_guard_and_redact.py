@@ -40,6 +40,24 @@ def test_oscillation_between_two_views_is_caught() -> None:
     assert guard.warnings == 2
 
 
+def test_wait_counts_by_the_time_waited_not_by_repeats() -> None:
+    guard = LoopGuard(stuck_after=3, wait_stuck_s=15.0)
+    verdicts = []
+    for _ in range(4):
+        verdicts.append(guard.check("fp", "Wait", wait=True))
+        guard.waited("fp", 5.0)        # each Wait really waited 5 s and nothing changed
+    assert [v.verdict for v in verdicts] == ["ok", "warn", "warn", "stuck"]   # stuck at 15 s, not at 3 repeats
+    assert "waited 10 s" in (verdicts[2].note or "") and "15 s" in (verdicts[3].reason or "")
+    assert guard.check("other page", "Wait", wait=True).verdict == "ok"        # time is counted per page
+
+
+def test_short_waits_never_add_up_to_stuck_quickly() -> None:
+    guard = LoopGuard(stuck_after=3, wait_stuck_s=15.0)
+    for _ in range(10):
+        assert guard.check("fp", "Wait", wait=True).verdict != "stuck"
+        guard.waited("fp", 0.3)
+
+
 def test_stuck_after_must_leave_room_for_a_warning() -> None:
     with pytest.raises(ValueError):
         LoopGuard(stuck_after=1)

@@ -61,6 +61,8 @@ def test_log_uses_file_references_not_base64() -> None:
     log = build_log(SYSTEM, "task", "http://site/1", turns, context_images=2)
     assert log[0] == {"role": "system", "content": SYSTEM}
     assert log[-1] == {"role": "assistant", "content": "Thought: done\nAction: ANSWER; [x]"}
-    refs = [part["image_url"]["url"] for m in log if m["role"] == "user" for part in m["content"]
-            if part["type"] == "image_url"]
+    refs = [part["image_url"]["url"] for m in log if m["role"] == "user" and isinstance(m["content"], list)
+            for part in m["content"] if part["type"] == "image_url"]
     assert refs == ["screenshot3.png", "screenshot4.png"]
+    # as in the original: observations that lost their screenshot are plain strings
+    assert [type(m["content"]) for m in log if m["role"] == "user"] == [str, str, list, list]

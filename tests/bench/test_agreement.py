@@ -59,7 +59,7 @@ def test_csv_and_run_dir_sources(tmp_path: Path) -> None:
     assert read_labels_csv(csv_path) == {"t-1": True, "t-2": False, "t-3": True}
     run = make_run(tmp_path / "run", [FakeTask("t-1"), FakeTask("t-2"), FakeTask("t-3")])
     for tid, verdict in (("t-1", SUCCESS), ("t-2", SUCCESS), ("t-3", None)):
-        Judgement(task_id=tid, protocol="webvoyager", model="m", verdict=verdict).save(TaskDir(run / tid).judgement)
+        Judgement(task_id=tid, method="webvoyager", model="m", verdict=verdict).save(TaskDir(run / tid).judgement)
     assert load_labels(run) == {"t-1": True, "t-2": True}
     agr = compare(load_labels(csv_path), load_labels(run))
     assert agr.n == 2 and agr.agreement == 0.5

@@ -58,6 +58,10 @@ def test_friendly_errors(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "unknown suite" in res.output
     res = runner.invoke(app, ["judge", "agreement", str(tmp_path / "missing.csv"), "--run", str(tmp_path)])
     assert res.exit_code == 2
+    res = runner.invoke(app, ["judge", str(tmp_path), "--model", "scripted:x", "--protocol", "keypoints"])
+    assert res.exit_code == 2 and "--method keypoints" in res.output      # the judging method moved to --method
+    res = runner.invoke(app, ["judge", str(tmp_path), "--model", "scripted:x", "--protocol", "paper", "--images", "3"])
+    assert res.exit_code == 2 and "whole trajectory" in res.output
 
 
 def test_sandbox_suite_binds_the_port(sandbox) -> None:
@@ -81,3 +85,38 @@ def test_bench_runs_the_seeact_policy_with_the_chosen_grounding(tmp_path: Path) 
     assert result["status"] == "answered" and result["success"] is True and result["policy"] == "seeact"
     steps = json.loads((out / "recipes--1" / "trajectory.json").read_text())["steps"]
     assert steps[0]["policy_data"]["seeact"]["grounding"] == "som"
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_bench_paper_protocol_end_to_end_is_recorded_everywhere(tmp_path: Path) -> None:
+    """`--protocol paper` on the sandbox with the reference model: the protocol is in run.json,
+    summary.json and the report; the paper has no per-task timeout."""
+    prompt = tmp_path / "system.txt"
+    prompt.write_text("Imagine you are a robot browsing the web. Click [N], Type [N]; [text], ANSWER; [text].\n")
+    out = tmp_path / "run"
+    res = CliRunner().invoke(app, ["bench", "sandbox", "--model", "reference", "--protocol", "paper",
+                                   "--id", "recipes--1", "--system-prompt", str(prompt), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    run = json.loads((out / "run.json").read_text())
+    assert run["settings"]["protocol"] == "paper" and run["task_timeout_s"] is None
+    assert run["settings"]["system_prompt"] == str(prompt) and run["settings"]["loop_guard"] is False
+    assert json.loads((out / "summary.json").read_text())["protocol"] == "paper"
+    result = json.loads((out / "recipes--1" / "result.json").read_text())
+    assert result["status"] == "answered" and result["success"] is True
+    log = json.loads((out / "recipes--1" / "interact_messages.json").read_text())
+    assert log[0]["content"] == prompt.read_text().strip()              # the user's prompt, as is
+    assert runner.invoke(app, ["report", str(out)]).exit_code == 0
+    assert '<b id="protocol">paper</b>' in (out / "report.html").read_text()
+
+
+def test_paper_protocol_refuses_settings_it_fixes(tmp_path: Path) -> None:
+    res = runner.invoke(app, ["bench", "sandbox", "--model", "reference", "--protocol", "paper", "--max-steps", "20",
+                              "--out", str(tmp_path / "r")])
+    assert res.exit_code == 2 and "paper protocol fixes max_steps=20" in " ".join(res.output.split())
+    res = runner.invoke(app, ["bench", "sandbox", "--model", "reference", "--protocol", "paper",
+                              "--task-timeout", "60", "--out", str(tmp_path / "r")])
+    assert res.exit_code == 2 and "no per-task timeout" in res.output
+    res = runner.invoke(app, ["bench", "sandbox", "--model", "reference", "--protocol", "papers",
+                              "--out", str(tmp_path / "r")])
+    assert res.exit_code == 2 and "unknown protocol 'papers'" in res.output

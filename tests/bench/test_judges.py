@@ -66,7 +66,7 @@ def test_parse_requirements() -> None:
 async def test_webvoyager_protocol_sends_k_images_at_temperature_zero(tmp_path: Path, server: FakeOpenAI) -> None:
     run = make_run(tmp_path / "run", [FakeTask("t-1", steps=5, answer="The price is $42")])
     server.queue("The screenshot shows $42.\nVerdict: SUCCESS")
-    report = await judge_run(run, _model(server), JudgeSettings(protocol="webvoyager", images=2))
+    report = await judge_run(run, _model(server), JudgeSettings(method="webvoyager", images=2))
     assert report.judged == ["t-1"] and report.success == 1
     assert len(server.requests) == 1
     body = server.requests[0].body
@@ -79,7 +79,8 @@ async def test_webvoyager_protocol_sends_k_images_at_temperature_zero(tmp_path: 
     text = _text(body)
     assert "Question of t-1?" in text and "The price is $42" in text
     judgement = read_json(run / "t-1" / "judgement.json")
-    assert judgement["verdict"] == "SUCCESS" and judgement["protocol"] == "webvoyager"
+    assert judgement["verdict"] == "SUCCESS"
+    assert (judgement["method"], judgement["protocol"]) == ("webvoyager", "default")
     assert judgement["model"] == "openai:gpt-4o" and judgement["images"] == 2
     assert judgement["usage"]["input_tokens"] == 100
     summary = read_json(run / "summary.json")
@@ -89,7 +90,7 @@ async def test_webvoyager_protocol_sends_k_images_at_temperature_zero(tmp_path: 
 async def test_all_images(tmp_path: Path, server: FakeOpenAI) -> None:
     run = make_run(tmp_path / "run", [FakeTask("t-1", steps=4)])
     server.queue("NOT SUCCESS")
-    await judge_run(run, _model(server), JudgeSettings(images=None))
+    await judge_run(run, _model(server), JudgeSettings(images="all"))
     assert len(_images(server.requests[0].body)) == 4
     assert read_json(run / "t-1" / "judgement.json")["verdict"] == "NOT SUCCESS"
 
@@ -97,10 +98,10 @@ async def test_all_images(tmp_path: Path, server: FakeOpenAI) -> None:
 async def test_no_answer_fails_without_a_model_call(tmp_path: Path, server: FakeOpenAI) -> None:
     run = make_run(tmp_path / "run", [FakeTask("lim", status="step_limit", answer=None)])
     for protocol in ("webvoyager", "keypoints"):
-        report = await judge_run(run, _model(server), JudgeSettings(protocol=protocol, force=True))
+        report = await judge_run(run, _model(server), JudgeSettings(method=protocol, force=True))
         assert report.judged == ["lim"]
         j = read_json(run / "lim" / "judgement.json")
-        assert j["verdict"] == "NOT SUCCESS" and j["model_called"] is False and j["protocol"] == protocol
+        assert j["verdict"] == "NOT SUCCESS" and j["model_called"] is False and j["method"] == protocol
     assert server.requests == []
 
 
@@ -132,9 +133,9 @@ async def test_resume_skips_same_protocol_and_model(tmp_path: Path, server: Fake
     assert sorted(first.judged) == [f"t-{i}" for i in range(4)] and len(server.requests) == 4
     again = await judge_run(run, _model(server), JudgeSettings(workers=3))
     assert again.judged == [] and len(again.skipped) == 4 and len(server.requests) == 4
-    other = await judge_run(run, _model(server), JudgeSettings(protocol="keypoints"))
+    other = await judge_run(run, _model(server), JudgeSettings(method="keypoints"))
     assert len(other.judged) == 4  # another protocol is a new judgement
-    forced = await judge_run(run, _model(server), JudgeSettings(protocol="keypoints", force=True))
+    forced = await judge_run(run, _model(server), JudgeSettings(method="keypoints", force=True))
     assert len(forced.judged) == 4
 
 
@@ -145,7 +146,7 @@ async def test_keypoints_never_shows_thoughts(tmp_path: Path, server: FakeOpenAI
     server.queue("1. Find a vegan lasagna recipe\n2. Rating of at least 4.5 stars",
                  "Requirement 1: MET - the recipe page is shown\nRequirement 2: MET - 4.7 stars visible\n"
                  "Verdict: SUCCESS")
-    report = await judge_run(run, _model(server), JudgeSettings(protocol="keypoints", images=2))
+    report = await judge_run(run, _model(server), JudgeSettings(method="keypoints", images=2))
     assert report.judged == ["k-1"]
     extract, judge = (r.body for r in server.requests)
     assert _images(extract) == [] and "Question of k-1?" in _text(extract)
@@ -165,7 +166,7 @@ async def test_keypoints_never_shows_thoughts(tmp_path: Path, server: FakeOpenAI
 async def test_keypoints_unmet_requirement_overrides_success(tmp_path: Path, server: FakeOpenAI) -> None:
     run = make_run(tmp_path / "run", [FakeTask("k-1")])
     server.queue("1. A\n2. B", "Requirement 1: MET - ok\nRequirement 2: NOT MET - missing\nVerdict: SUCCESS")
-    await judge_run(run, _model(server), JudgeSettings(protocol="keypoints"))
+    await judge_run(run, _model(server), JudgeSettings(method="keypoints"))
     assert read_json(run / "k-1" / "judgement.json")["verdict"] == "NOT SUCCESS"
 
 
@@ -177,8 +178,8 @@ async def test_two_judges_of_one_run_are_kept_and_compared(tmp_path: Path, serve
     await judge_run(run, _model(server), JudgeSettings(workers=1))
     server.queue("1. A", "Requirement 1: MET - ok\nVerdict: SUCCESS",
                  "1. A", "Requirement 1: NOT MET - no\nVerdict: NOT SUCCESS")
-    await judge_run(run, _model(server), JudgeSettings(protocol="keypoints", workers=1))
-    assert read_json(run / "t-2" / "judgement.json")["protocol"] == "keypoints"   # the latest judge
+    await judge_run(run, _model(server), JudgeSettings(method="keypoints", workers=1))
+    assert read_json(run / "t-2" / "judgement.json")["method"] == "keypoints"   # the latest judge
     wv = load_labels(f"{run}@webvoyager/openai:gpt-4o")
     kp = load_labels(f"{run}@keypoints/openai:gpt-4o")
     assert wv == {"t-1": True, "t-2": True} and kp == {"t-1": True, "t-2": False}
@@ -186,3 +187,59 @@ async def test_two_judges_of_one_run_are_kept_and_compared(tmp_path: Path, serve
     # the webvoyager judge's own record still makes a rerun of it a no-op
     again = await judge_run(run, _model(server), JudgeSettings(workers=1))
     assert len(again.skipped) == 2 and len(server.requests) == 6
+
+
+# ----- the paper protocol's judge (docs/DESIGN.md, "Protocols") ---------------------------------------
+
+AMBIGUOUS = "At first glance NOT SUCCESS, but the last screenshot shows the price.\nVerdict: SUCCESS"
+
+
+async def test_judge_inputs_paper_sees_the_whole_trajectory(tmp_path: Path, server: FakeOpenAI) -> None:
+    run = make_run(tmp_path / "run", [FakeTask("t-1", steps=6)])
+    server.queue("Verdict: SUCCESS", "Verdict: SUCCESS")
+    await judge_run(run, _model(server), JudgeSettings(protocol="paper"))
+    await judge_run(run, _model(server), JudgeSettings(protocol="default"))
+    assert [len(_images(r.body)) for r in server.requests] == [6, 3]
+
+
+async def test_verdict_rule_paper_fails_on_any_not_success(tmp_path: Path, server: FakeOpenAI) -> None:
+    run = make_run(tmp_path / "run", [FakeTask("t-1")])
+    server.queue(AMBIGUOUS, AMBIGUOUS)
+    await judge_run(run, _model(server), JudgeSettings(protocol="paper"))
+    paper = read_json(run / "t-1" / "judgements" / "webvoyager-paper--openai_gpt-4o.json")
+    await judge_run(run, _model(server), JudgeSettings(protocol="default"))
+    default = read_json(run / "t-1" / "judgements" / "webvoyager--openai_gpt-4o.json")
+    assert (paper["verdict"], paper["protocol"]) == ("NOT SUCCESS", "paper")
+    assert (default["verdict"], default["protocol"]) == ("SUCCESS", "default")
+    assert read_json(run / "summary.json")["judges"] == {"webvoyager / openai:gpt-4o": 1}   # the latest judge
+
+
+async def test_judge_sampling_paper_sends_temperature_zero_and_seed(tmp_path: Path, server: FakeOpenAI) -> None:
+    run = make_run(tmp_path / "run", [FakeTask("t-1")])
+    server.queue("Verdict: SUCCESS", "Verdict: SUCCESS")
+    await judge_run(run, _model(server), JudgeSettings(protocol="paper"))
+    await judge_run(run, _model(server), JudgeSettings(protocol="default"))
+    paper, default = (r.body for r in server.requests)
+    assert (paper["temperature"], paper["seed"], paper["max_tokens"]) == (0.0, 42, 1000)
+    assert (default["temperature"], default.get("seed"), default["max_tokens"]) == (0.0, None, 1024)
+
+
+def test_paper_judge_settings_are_fixed() -> None:
+    from webvoyager.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="whole trajectory"):
+        JudgeSettings(protocol="paper", images=3).validate()
+    with pytest.raises(ConfigError, match="--method webvoyager"):
+        JudgeSettings(protocol="paper", method="keypoints").validate()
+    with pytest.raises(ConfigError, match="--method keypoints"):
+        JudgeSettings(protocol="keypoints").validate()      # the old meaning of --protocol
+
+
+async def test_own_judge_prompt_replaces_the_instructions(tmp_path: Path, server: FakeOpenAI) -> None:
+    prompt = tmp_path / "judge.txt"
+    prompt.write_text("As an evaluator, reply SUCCESS or NOT SUCCESS.\n", encoding="utf-8")
+    run = make_run(tmp_path / "run", [FakeTask("t-1")])
+    server.queue("SUCCESS")
+    await judge_run(run, _model(server), JudgeSettings(prompt=str(prompt)))
+    system = server.requests[0].body["messages"][0]
+    assert system["role"] == "system" and system["content"] == "As an evaluator, reply SUCCESS or NOT SUCCESS."

@@ -23,10 +23,10 @@ def _run(tmp_path: Path) -> Path:
                  thoughts=["open the wiki", "search for capital", "read the article", "answer Paris"]),
         FakeTask("wiki--2", site="wiki", status="step_limit", answer=None, steps=2),
     ])
-    Judgement(task_id="wiki--1", protocol="keypoints", model="openai:judge", verdict=SUCCESS, reasoning="All met.",
+    Judgement(task_id="wiki--1", method="keypoints", model="openai:judge", verdict=SUCCESS, reasoning="All met.",
               images=3, requirements=[Requirement("Name the capital", True, "Paris shown")]
               ).save(TaskDir(run / "wiki--1").judgement)
-    Judgement(task_id="wiki--2", protocol="keypoints", model="openai:judge", verdict=NOT_SUCCESS,
+    Judgement(task_id="wiki--2", method="keypoints", model="openai:judge", verdict=NOT_SUCCESS,
               model_called=False).save(TaskDir(run / "wiki--2").judgement)
     write_summary(run, run_wall_s=9.0)
     return run

@@ -40,7 +40,7 @@ def test_store_lifecycle_and_resume(tmp_path: Path) -> None:
 
 
 def _judge(run_dir: Path, task_id: str, verdict: str | None) -> None:
-    Judgement(task_id=task_id, protocol="webvoyager", model="openai:judge", verdict=verdict,
+    Judgement(task_id=task_id, method="webvoyager", model="openai:judge", verdict=verdict,
               usage=Usage(50, 5, 0.002, 1)).save(TaskDir(run_dir / task_id).judgement)
 
 

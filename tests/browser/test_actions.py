@@ -146,6 +146,13 @@ async def test_select_by_fuzzy_option_text(session, pages_url) -> None:
         await session.execute(Select(2, "M"))
 
 
+async def test_type_into_a_dropdown_picks_the_option_it_names(session, pages_url) -> None:
+    """The paper has no Select: as in a browser, typing into a focused <select> chooses an option."""
+    await open_zoo(session, pages_url, "select.html")
+    outcome = await session.execute(Type(0, "Customer Rating"))
+    assert await log(session) == ["sort:rating"] and outcome.notes == []
+
+
 def test_key_names_are_normalised() -> None:
     assert normalize_key("enter") == "Enter"
     assert normalize_key("ctrl+a") == "Control+a"
@@ -191,7 +198,10 @@ async def test_hover_press_key_go_back_search_wait_answer(session, pages_url) ->
     outcome = await session.execute(GoBack())
     assert outcome.notes == ["There is no previous page to go back to; still on about:blank."]
 
-    await session.execute(Wait())
+    from dataclasses import replace
+
+    session.config = replace(session.config, wait_s=0.2)   # nothing changes on about:blank: the cap ends it
+    assert (await session.execute(Wait())).waited_s is not None
     assert (await session.execute(Answer("42"))).answer == "42"
 
 

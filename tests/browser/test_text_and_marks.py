@@ -7,7 +7,8 @@ import io
 
 from PIL import Image
 
-from webvoyager.browser.elements_text import format_element, format_elements
+from webvoyager.browser.elements_text import (format_element, format_element_paper, format_elements,
+                                              format_elements_paper)
 from webvoyager.browser.marks import draw_marks
 from webvoyager.browser.tree_text import tree_element_line
 from webvoyager.browser.types import Element
@@ -113,3 +114,47 @@ def test_marks_clamp_boxes_and_skip_degenerate_ones() -> None:
     assert marked.getpixel((30, 30)) == (255, 255, 255)            # nothing drawn for the degenerate ones
     assert marked.getpixel((45, 15)) == (255, 255, 255)
     assert all(marked.getpixel((x, y)) == (255, 255, 255) for x in range(0, 100) for y in range(45, 90))
+
+
+# ----- the paper protocol's element text and marks -------------------------------------------------
+
+def test_paper_element_text_follows_the_original_format() -> None:
+    elements = [
+        Element(label=0, tag="a", text="Home", aria_label="Go home"),             # no tag for links
+        Element(label=1, tag="input", type="search", aria_label="Search recipes", placeholder="Search"),
+        Element(label=2, tag="button", text="Search"),                             # tag for buttons
+        Element(label=3, tag="div", text=""),                                      # empty: left out
+        Element(label=4, tag="a", text="x" * 200),                                 # 200+ chars: left out
+        Element(label=5, tag="input", type="checkbox", aria_label="Vegan"),       # not a text box: left out
+        Element(label=6, tag="textarea", aria_label=""),                           # a text box, even empty
+        Element(label=7, tag="select", options=("Economy", "Business")),           # its options' text
+        Element(label=8, tag="button", text="Go", aria_label="Go"),                # aria equal to text: once
+    ]
+    assert format_elements_paper(elements) == "\t".join([
+        '[0]: "Home", "Go home";', '[1]: <input> "Search recipes";', '[2]: <button> "Search";',
+        '[6]: <textarea> "";', '[7]: "Economy Business";', '[8]: <button> "Go";'])
+    assert format_element_paper(Element(label=9, tag="a", text="y" * 199)) == f'[9]: "{"y" * 199}";'
+
+
+def _dark(image: Image.Image, xs: range, y: int) -> list[bool]:
+    return [image.getpixel((x, y))[0] < 128 for x in xs]
+
+
+def test_paper_marks_are_dashed_with_the_label_above_the_box() -> None:
+    element = Element(label=7, tag="button", bbox=(50, 40, 80, 30))
+    paper = Image.open(io.BytesIO(draw_marks(_png(), [element], style="paper"))).convert("RGB")
+    ours = Image.open(io.BytesIO(draw_marks(_png(), [element]))).convert("RGB")
+    # the bottom outline: gaps in the paper's dashes, a solid line in ours
+    assert not all(_dark(paper, range(60, 120), 70)) and any(_dark(paper, range(60, 120), 70))
+    assert all(_dark(ours, range(60, 120), 69))
+    # the label: above the box in the paper's style (none of it inside), inside the box in ours
+    assert any(any(_dark(paper, range(50, 62), y)) for y in range(21, 38))
+    assert not any(any(_dark(paper, range(52, 70), y)) for y in range(44, 60))
+    assert any(any(_dark(ours, range(52, 70), y)) for y in range(44, 60))
+
+
+def test_paper_marks_survive_tiny_and_clipped_boxes() -> None:
+    elements = [Element(label=i, tag="a", bbox=box) for i, box in enumerate(
+        [(10, 10, 1.2, 1.2), (0, 0, 3, 200), (195, 5, 30, 3), (20.5, 30.25, 7.75, 6.5)])]
+    marked = Image.open(io.BytesIO(draw_marks(_png(), elements, style="paper")))
+    assert marked.size == (200, 100)

@@ -14,7 +14,7 @@ from webvoyager.models.anthropic_provider import AnthropicModel
 from webvoyager.models.human import HumanModel
 from webvoyager.models.openai_provider import OpenAIModel
 
-USAGE = "use openai:MODEL, anthropic:MODEL, scripted:PATH, human or reference"
+USAGE = "use openai:MODEL, anthropic:MODEL, scripted:PATH, human, reference or gullible"
 
 
 @pytest.mark.parametrize("spec, expected", [

@@ -43,7 +43,9 @@ def test_recorded_gpt4v_predictions_score_element_and_step_success(shared_data: 
     assert outcome.predicted_element == "8635"          # batch 0 letter H = the positive
     assert outcome.element_correct and outcome.op_f1 == 1.0 and outcome.step_success
     (metrics,) = report.metrics
-    assert (metrics.element_acc, metrics.step_sr, metrics.task_sr) == (1.0, 1.0, 1.0)
+    assert (metrics.element_acc, metrics.step_sr) == (1.0, 1.0)
+    # one step (the third: two previous actions) of a task: incomplete, so no task success is claimed
+    assert (metrics.task_sr, metrics.complete_tasks, metrics.incomplete_tasks) == (None, 0, 1)
 
 
 def test_predictions_naming_none_in_every_batch_fail(shared_data: Path, tmp_path: Path) -> None:
@@ -54,6 +56,7 @@ def test_predictions_naming_none_in_every_batch_fail(shared_data: Path, tmp_path
     bad.write_text("".join(json.dumps(x) + "\n" for x in lines))
     (outcome,) = score_saved(load_queries(folder), bad).outcomes
     assert outcome.predicted_element is None and not outcome.step_success
+    assert outcome.op_f1 == 0.0      # "none" in every batch: no element chosen, so no operation credit either
 
 
 def _png(width: int = 400, height: int = 600) -> bytes:
@@ -107,6 +110,7 @@ def test_parquet_rows_load(tmp_path: Path) -> None:
     assert (first.operation.op, first.operation.value) == ("TYPE", "Boston")
     assert first.positive_ids == {"10"} and len(first.negatives) == 3
     assert first.screenshot is not None and first.screenshot.startswith(b"\x89PNG")
+    assert (first.index, second.index, first.task_steps) == (1, 2, 3)     # steps 2 and 3 of a 3-step task
 
 
 async def test_model_run_on_parquet_is_scored_and_sent_the_choices(tmp_path: Path) -> None:
@@ -122,7 +126,8 @@ async def test_model_run_on_parquet_is_scored_and_sent_the_choices(tmp_path: Pat
     assert [o.step_success for o in report.outcomes] == [True, False]
     assert report.outcomes[1].predicted_element == "12"
     (metrics,) = report.metrics
-    assert metrics.split == "test_website" and metrics.step_sr == 0.5 and metrics.task_sr == 0.0
+    assert metrics.split == "test_website" and metrics.step_sr == 0.5
+    assert metrics.task_sr is None and metrics.incomplete_tasks == 1    # its first step is not in the data
     gen_call, ground_call = model.calls[0], model.calls[1]
     first_user = gen_call.messages[1]
     assert TASK in first_user.text_content and "[textbox]  From -> TYPE: New York" in first_user.text_content
@@ -144,7 +149,8 @@ async def test_saved_model_run_rescores_identically(tmp_path: Path) -> None:
     report.save(tmp_path / "report.json")
     again = score_saved(steps, tmp_path / "report.predictions.jsonl")
     assert [o.step_success for o in again.outcomes] == [True, True]
-    assert json.loads((tmp_path / "report.json").read_text())["metrics"][0]["task_sr"] == 1.0
+    saved = json.loads((tmp_path / "report.json").read_text())["metrics"][0]
+    assert saved["step_sr"] == 1.0 and saved["task_sr"] is None and saved["incomplete_tasks"] == 1
 
 
 def test_cli_scores_sample_predictions(shared_data: Path, tmp_path: Path) -> None:
@@ -174,6 +180,7 @@ def test_cli_runs_a_scripted_model_on_parquet_and_saves_predictions(tmp_path: Pa
                                       "--out", str(out)])
     assert result.exit_code == 0, result.output
     report = json.loads(out.read_text())
-    assert report["metrics"][0]["split"] == "test_domain" and report["metrics"][0]["task_sr"] == 1.0
+    assert report["metrics"][0]["split"] == "test_domain" and report["metrics"][0]["step_sr"] == 1.0
+    assert report["metrics"][0]["task_sr"] is None and "incomplete tasks" in " ".join(result.output.split())
     saved = (tmp_path / "eval.predictions.jsonl").read_text().splitlines()
     assert [json.loads(x)["action_uid"] for x in saved] == ["u1", "u2"]

@@ -57,15 +57,40 @@ def test_cross_encoder_without_sentence_transformers_is_a_clear_config_error(mon
         ranker.rank("task", [], _elements())
 
 
-def test_cross_encoder_scores_with_a_loaded_model() -> None:
-    class FakeCrossEncoder:      # stands in for the third-party model, not our code
-        def predict(self, pairs, batch_size, show_progress_bar):
-            return [len(set(q.split()) & set(d.split())) for q, d in pairs]
+class FakeCrossEncoder:      # stands in for the third-party model, not our code
+    def __init__(self) -> None:
+        self.pairs: list[tuple[str, str]] = []
 
+    def predict(self, pairs, batch_size, show_progress_bar):
+        self.pairs = list(pairs)
+        return [float("flights" in d) for _, d in pairs]
+
+
+def test_cross_encoder_scores_with_a_loaded_model() -> None:
     ranker = CrossEncoderRanker("local")
     ranker._model = FakeCrossEncoder()
     ranked = ranker.rank("find flights", ["[a]  x -> CLICK"], ["a", "b"], texts=["nothing", "flights here"])
     assert [e for e, _ in ranked] == ["b", "a"]
+
+
+def test_cross_encoder_input_is_mindacts_candidate_format() -> None:
+    """Tag, id and text (`<link id="0">Home</link>`), after the query `task is: ...` / `Previous actions:`
+    with the last three actions, as MindAct's ranker was trained (and SeeAct feeds it)."""
+    ranker = CrossEncoderRanker("local")
+    ranker._model = model = FakeCrossEncoder()
+    long = Element(label=5, tag="p", text=" ".join(f"w{i}" for i in range(25)))
+    ranker.rank("Search flights", ["a", "b", "c", "d"], [*_elements(), long])
+    query = "task is: Search flights\nPrevious actions: b; c; d"
+    assert model.pairs == [
+        (query, '<link id="0">Home</link>'),
+        (query, '<input id="1">placeholder="Destination city"</input>'),
+        (query, '<button id="2">Search flights</button>'),
+        (query, '<link id="3">Careers</link>'),
+        (query, '<select id="4">Selected Options:  - Options: Economy | Business</select>'),
+        (query, '<p id="5">' + " ".join(f"w{i}" for i in range(20)) + "...</p>"),
+    ]
+    ranker.rank("Search flights", [], _elements()[:1])
+    assert model.pairs == [("task is: Search flights\nPrevious actions: ", '<link id="0">Home</link>')]
 
 
 def test_make_ranker_specs() -> None:

@@ -1,8 +1,8 @@
 """The agent loop: observe → decide → execute, recorded step by step, for any Policy.
 
-Stops on an answer, the step budget, a stuck loop (see loop_guard) or an unrecoverable error (a model
-that failed for good, a browser that crashed). Action errors and unparseable replies cost a step and
-reach the policy in the next observation's typed fields (`last_action_error`, `reply_error`,
+Stops on an answer, the step budget, a stuck loop (see loop_guard and `LoopRules`) or an unrecoverable
+error (a model that failed for good, a browser that crashed). Action errors and unparseable replies cost
+a step and reach the policy in the next observation's typed fields (`last_action_error`, `reply_error`,
 `loop_warning`), which each policy words for its model, as in the paper.
 """
 
@@ -21,6 +21,7 @@ from webvoyager.agent.redact import Redactor, fill_placeholders
 from webvoyager.browser.types import (Action, Answer, Observation, Outcome, Wait, action_text, action_to_dict,
                                       target_element)
 from webvoyager.errors import ActionError, BrowserError, ModelError
+from webvoyager.protocol import WAIT_STUCK_S
 from webvoyager.tasks import PageState, Task
 from webvoyager.trajectory import Result, Status, Step
 from webvoyager.usage import Usage
@@ -39,6 +40,18 @@ class AgentSession(Protocol):
     async def page_state(self) -> PageState: ...
 
 
+@dataclass(frozen=True)
+class LoopRules:
+    """When the loop stops a task before its step budget (the paper protocol switches the guard off)."""
+
+    stuck_after: int | None = 3          # an action repeated on an unchanged page; None: no loop guard
+    wait_stuck_s: float = WAIT_STUCK_S   # time waited on one unchanged page before a Wait counts as stuck
+    max_no_ops: int | None = None        # consecutive steps without an executed action (SeeAct paper: 2)
+
+    def guard(self) -> LoopGuard | None:
+        return None if self.stuck_after is None else LoopGuard(self.stuck_after, wait_stuck_s=self.wait_stuck_s)
+
+
 @dataclass
 class _RunState:
     """Mutable state of one run; the loop's helpers update it."""
@@ -48,6 +61,7 @@ class _RunState:
     answer: str | None = None
     error: str | None = None
     steps: int = 0
+    no_ops: int = 0                      # consecutive steps that executed no action
     feedback: dict[str, str | None] = field(default_factory=dict)  # Observation fields for the next step
     usage: Usage = field(default_factory=Usage)
     timings: dict[str, float] = field(default_factory=lambda: {"observe_s": 0.0, "model_s": 0.0, "act_s": 0.0})
@@ -58,14 +72,14 @@ class Agent:
     """Runs one policy in one browser session, one task at a time."""
 
     def __init__(self, session: AgentSession, policy: Policy, *, max_steps: int = 15,
-                 recorder: Recorder | None = None, stuck_after: int = 3, text_only: bool = False,
+                 recorder: Recorder | None = None, rules: LoopRules = LoopRules(), text_only: bool = False,
                  on_step: StepCallback | None = None, placeholders: Mapping[str, str] | None = None,
                  gate: ConfirmGate | None = None) -> None:
         self.session = session
         self.policy = policy
         self.max_steps = max_steps
         self.recorder = recorder
-        self.stuck_after = stuck_after
+        self.rules = rules
         self.text_only = text_only
         self.on_step = on_step
         self.redactor = recorder.redactor if recorder else Redactor.from_env()
@@ -77,11 +91,12 @@ class Agent:
         """Do `task` from its start URL; every step is recorded as it happens. Never raises for
         model or browser failures: they end the run with status "error" and the message."""
         state, started = _RunState(task), time.perf_counter()
-        guard = LoopGuard(self.stuck_after)
+        guard = self.rules.guard()
         try:
             self.policy.reset(task)
             if self.recorder:
-                self.recorder.start(task, policy=self.policy.name, model=_model_spec(self.policy))
+                self.recorder.start(task, policy=self.policy.name, model=_model_spec(self.policy),
+                                    messages_log=self.policy.messages_log())
             await self.session.goto(task.start_url)
             while state.status is None:
                 if state.steps >= self.max_steps:
@@ -91,8 +106,9 @@ class Agent:
                 observation = await self._timed(state, "observe_s", self.session.observe(text_only=self.text_only))
                 observation = self.redactor.observation(observation)  # the model never sees a secret
                 step, action = await self._decide(state, observation)
-                if action is not None and state.status is None:
+                acted = action is not None and state.status is None and \
                     await self._act(state, step, action, observation, guard)
+                self._count_no_op(state, step, acted)
                 self._record(step, observation)
         except (ModelError, BrowserError) as exc:
             state.status, state.error = "error", str(exc)
@@ -137,28 +153,41 @@ class Agent:
         return step, decision.action
 
     async def _act(self, state: _RunState, step: Step, action: Action, observation: Observation,
-                   guard: LoopGuard) -> None:
-        """Execute the step's action unless the loop guard stops the run; errors become notes."""
-        verdict = guard.check(observation.fingerprint, step.action or "")
-        if verdict.verdict == "stuck":
-            step.error = (f"stopped: '{step.action}' was chosen {verdict.repeats} times in a row "
-                          "on a page that did not change")
-            state.status = "stuck"
-            return
-        if verdict.note:
+                   guard: LoopGuard | None) -> bool:
+        """Execute the step's action unless the loop guard stops the run; errors become notes.
+        Returns whether the action was executed."""
+        wait = isinstance(action, Wait)
+        verdict = guard.check(observation.fingerprint, step.action or "", wait=wait) if guard else None
+        if verdict is not None and verdict.verdict == "stuck":
+            step.error, state.status = f"stopped: {verdict.reason}", "stuck"
+            return False
+        if verdict is not None and verdict.note:
             state.feedback["loop_warning"] = step.loop_warning = verdict.note
         action = await self._gated(state, step, action, observation)
         if action is None:
-            return
+            return False
         try:
             filled = fill_placeholders(action, self.placeholders)
             outcome = await self._timed(state, "act_s", self.session.execute(filled))
         except ActionError as exc:
             state.feedback["last_action_error"] = step.error = str(exc)
-            return
+            return False
         step.outcome_notes = list(outcome.notes)
         if outcome.download is not None:
             step.download = str(outcome.download)
+        if guard is not None and outcome.waited_s is not None:
+            guard.waited(observation.fingerprint, outcome.waited_s)
+        return True
+
+    def _count_no_op(self, state: _RunState, step: Step, acted: bool) -> None:
+        """SeeAct's rule (`max_no_ops`): stop after that many consecutive steps that executed nothing."""
+        if state.status is not None:   # answered, or stopped already
+            return
+        state.no_ops = 0 if acted else state.no_ops + 1
+        if self.rules.max_no_ops is not None and state.no_ops >= self.rules.max_no_ops:
+            state.status = "stuck"
+            step.error = (f"{step.error}; " if step.error else "") + \
+                f"stopped: {state.no_ops} consecutive steps without an executable operation"
 
     async def _gated(self, state: _RunState, step: Step, action: Action, observation: Observation) -> Action | None:
         """The action to execute after the confirm gate: itself, a Wait (the person took over), or None."""
@@ -185,7 +214,7 @@ class Agent:
             except Exception:  # a broken display must not end the task
                 log.exception("the step callback failed at step %d", step.index)
 
-    async def _finish(self, state: _RunState, guard: LoopGuard, started: float) -> Result:
+    async def _finish(self, state: _RunState, guard: LoopGuard | None, started: float) -> Result:
         task = state.task
         page: PageState | None = None
         try:
@@ -197,7 +226,8 @@ class Agent:
             answer=state.answer, success=task.check(state.answer, page) if task.checkable else None,
             steps=state.steps, final_url=page.url if page else state.last_url, error=state.error,
             usage=state.usage, timings={**state.timings, "wall_s": time.perf_counter() - started},
-            site=task.site, model=_model_spec(self.policy), policy=self.policy.name, loop_warnings=guard.warnings,
+            site=task.site, model=_model_spec(self.policy), policy=self.policy.name,
+            loop_warnings=guard.warnings if guard else 0,
         )
         if self.recorder:
             self.recorder.finish(result)

@@ -34,14 +34,18 @@ class Recorder:
     def path(self) -> Path:
         return self.files.path
 
-    def start(self, task: Task, *, policy: str = "", model: str = "") -> None:
-        """Begin a task: an empty trajectory is written at once, so the folder is never half-made."""
+    def start(self, task: Task, *, policy: str = "", model: str = "",
+              messages_log: list[dict[str, Any]] | None = None) -> None:
+        """Begin a task: an empty trajectory (and the message log so far: the system prompt) is written
+        at once, so the folder is never half-made."""
         self.files.path.mkdir(parents=True, exist_ok=True)
         self._clear_previous_attempt()
         self.steps = []
         self._header = {"task_id": task.id, "question": task.question, "start_url": task.start_url,
                         "site": task.site, "policy": policy, "model": model}
         self._write_trajectory()
+        if messages_log:
+            write_json_atomic(self.files.messages, self.redactor.data(messages_log))
 
     def record_step(self, step: Step, observation: Observation | None,
                     messages_log: list[dict[str, Any]] | None = None) -> None:
@@ -61,7 +65,11 @@ class Recorder:
             write_json_atomic(self.files.messages, self.redactor.data(messages_log))
 
     def finish(self, result: Result) -> None:
-        """Write `result.json`."""
+        """Write `result.json` (and, for a task that failed before its policy logged anything, a message
+        log holding only an empty system message: the original evaluator reads that as "no answer")."""
+        self.files.path.mkdir(parents=True, exist_ok=True)
+        if not self.files.messages.is_file():
+            write_json_atomic(self.files.messages, [{"role": "system", "content": ""}])
         write_json_atomic(self.files.result, self.redactor.data(result.to_dict()))
         log.info("task %s finished: %s after %d steps", result.task_id, result.status, result.steps)
 

@@ -48,9 +48,10 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
     try:
         policy = make_policy(settings, model)
         session = await browser.new_session(download_dir=task_dir / "downloads",
-                                            allowed_domains=settings.allowed_domains or None)
-        agent = Agent(session, policy, max_steps=task.max_steps or settings.max_steps, recorder=recorder,
-                      stuck_after=settings.stuck_after, text_only=settings.text_only, on_step=on_step,
+                                            allowed_domains=settings.allowed_domains or None,
+                                            config=settings.browser_config(browser.config))
+        agent = Agent(session, policy, max_steps=settings.steps_for(task), recorder=recorder,
+                      rules=settings.loop_rules(), text_only=settings.text_only, on_step=on_step,
                       placeholders=settings.placeholders(), gate=gate or ConfirmGate(settings.confirm))
         return await agent.run(task)
     except Exception as exc:  # noqa: BLE001 - one task's failure must not stop a benchmark

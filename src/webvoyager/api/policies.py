@@ -12,10 +12,13 @@ from webvoyager.voyager.policy import WebVoyagerPolicy
 
 def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
     """The policy named by `settings.policy`, configured from the settings."""
+    own = settings.load_system_prompt()
+    system_prompt = own.text if own is not None else None
     if settings.policy == "webvoyager":
         return WebVoyagerPolicy(model, context_images=settings.context_images, text_only=settings.text_only,
-                                temperature=settings.temperature, max_tokens=settings.max_tokens, seed=settings.seed)
+                                temperature=settings.temperature, max_tokens=settings.max_tokens, seed=settings.seed,
+                                original_actions=settings.paper, system_prompt=system_prompt)
     if settings.policy == "seeact":
         return SeeActPolicy(model, grounding=settings.grounding, temperature=settings.temperature,
-                            max_tokens=settings.max_tokens, seed=settings.seed)
+                            max_tokens=settings.max_tokens, seed=settings.seed, system_prompt=system_prompt)
     raise ConfigError(f"unknown policy {settings.policy!r}; use one of {', '.join(POLICIES)}")

@@ -1,16 +1,30 @@
-"""`RunSettings`: how the agent runs a task, shared by `run`, `bench` and the Python API."""
+"""`RunSettings`: how the agent runs a task, shared by `run`, `bench` and the Python API.
+
+The protocol (`default` or `paper`, see `webvoyager.protocol`) gives the values of the settings it
+governs (steps, context images, sampling, loop guard, Wait, viewport). Leave those fields at None to
+get the protocol's value; in the paper protocol a different explicit value is refused, so a run recorded
+as `paper` always ran the papers' settings. After construction every governed field holds its value.
+"""
 
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from webvoyager.agent.gate import GATE_MODES, GateMode
+from webvoyager.agent.loop import LoopRules
 from webvoyager.agent.redact import Redactor
+from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError
+from webvoyager.prompts import Prompt, prompt_from_file
+from webvoyager.protocol import SEEACT_PAPER_MAX_NO_OPS, agent_values, check_protocol
+from webvoyager.tasks import Task
 
 POLICIES = ("webvoyager", "seeact")
+GOVERNED = ("max_steps", "context_images", "temperature", "max_tokens", "seed", "stuck_after", "wait_s", "viewport")
+"""The fields whose value the protocol gives (see `webvoyager.protocol.AgentValues`)."""
 
 
 @dataclass(frozen=True)
@@ -18,19 +32,44 @@ class RunSettings:
     """How the agent runs a task (shared by `run`, `bench` and the Python API)."""
 
     policy: str = "webvoyager"
-    max_steps: int = 15                 # a task's own `max_steps` takes precedence
-    context_images: int = 3             # newest observations that keep screenshot + element text
+    protocol: str = "default"           # "default" (ours) or "paper" (the papers' own settings)
+    # The protocol's fields: None when constructed means "the protocol's value", never None afterwards
+    # (but seed and stuck_after, where None means "no seed sent" and "no loop guard").
+    max_steps: int = None  # type: ignore[assignment]   # 15 (SeeAct paper: 30); `default`: a task's own wins
+    context_images: int = None  # type: ignore[assignment]  # 3: newest observations with screenshot + text
     text_only: bool = False             # accessibility tree instead of screenshots
-    temperature: float = 1.0
-    max_tokens: int = 1024
-    seed: int | None = None
+    temperature: float = None  # type: ignore[assignment]   # 1.0 (SeeAct paper: 0)
+    max_tokens: int = None  # type: ignore[assignment]      # 1024 (paper: 1000; SeeAct paper: 4096)
+    seed: int | None = None             # not sent (WebVoyager paper: 42)
     allowed_domains: tuple[str, ...] = ()   # empty: every domain allowed
-    stuck_after: int = 3                # identical steps on an unchanged page before status "stuck"
+    stuck_after: int | None = None      # 3 identical steps on an unchanged page -> "stuck"; paper: no guard
+    wait_s: float = None  # type: ignore[assignment]        # 5: Wait waits this long at most (paper: exactly)
+    viewport: tuple[int, int] = None  # type: ignore[assignment]  # 1024x768 (SeeAct paper: 1280x720)
     grounding: str = "choice"           # SeeAct grounding strategy
     secrets: tuple[str, ...] = ()       # values redacted from every file, log and model request
     headless: bool = True
     secret_env: tuple[str, ...] = ()    # env var names: secret, and typed by the model as {{NAME}}
     confirm: GateMode = "allow"         # consequential actions (buy, send, delete, secrets): allow|ask|deny
+    system_prompt: str | None = None    # path of a text file used as the system prompt, as is
+
+    def __post_init__(self) -> None:
+        values = agent_values(check_protocol(self.protocol), self.policy)
+        if self.protocol == "paper":
+            clashes = [f"{name}={getattr(self, name)!r} (the paper's is {getattr(values, name)!r})"
+                       for name in GOVERNED if getattr(self, name) is not None
+                       and _norm(getattr(self, name)) != _norm(getattr(values, name))]
+            if clashes:
+                raise ConfigError(f"the paper protocol fixes {', '.join(clashes)}; leave them out to reproduce "
+                                  "the paper, or use protocol 'default' to change them")
+        for name in GOVERNED:
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, getattr(values, name))
+            elif name == "viewport":
+                object.__setattr__(self, name, tuple(getattr(self, name)))
+
+    @property
+    def paper(self) -> bool:
+        return self.protocol == "paper"
 
     def validate(self) -> RunSettings:
         """Raise ConfigError for values that cannot work; return self."""
@@ -42,13 +81,36 @@ class RunSettings:
             raise ConfigError(f"context_images must be at least 1 (got {self.context_images})")
         if self.confirm not in GATE_MODES:
             raise ConfigError(f"unknown confirm mode {self.confirm!r}; use one of {', '.join(GATE_MODES)}")
-        if self.stuck_after < 2:
+        if self.stuck_after is not None and self.stuck_after < 2:
             raise ConfigError(f"stuck_after must be at least 2 (got {self.stuck_after})")
+        if self.wait_s <= 0:
+            raise ConfigError(f"wait_s must be a positive number of seconds (got {self.wait_s})")
+        if self.system_prompt is not None:
+            self.load_system_prompt()
         missing = [name for name in self.secret_env if name not in os.environ]
         if missing:
             raise ConfigError(f"secret environment variable(s) {', '.join(missing)} not set; export them before "
                               "the run (their values are typed where the task says {{NAME}})")
         return self
+
+    def steps_for(self, task: Task) -> int:
+        """The step budget of `task`: its own max_steps wins in the default protocol; the paper's is fixed."""
+        return self.max_steps if self.paper else (task.max_steps or self.max_steps)
+
+    def loop_rules(self) -> LoopRules:
+        """When the loop stops early: the loop guard (not in the paper protocol), SeeAct's no-op rule (paper)."""
+        no_ops = SEEACT_PAPER_MAX_NO_OPS if self.paper and self.policy == "seeact" else None
+        return LoopRules(stuck_after=self.stuck_after, max_no_ops=no_ops)
+
+    def browser_config(self, base: BrowserConfig) -> BrowserConfig:
+        """`base` with this run's per-session settings: viewport, Wait, the marks' style, candidates' scope."""
+        return replace(base, viewport=self.viewport, wait_s=self.wait_s, wait_for_change=not self.paper,
+                       som_style="paper" if self.paper and self.policy == "webvoyager" else "default",
+                       whole_page=self.paper and self.policy == "seeact")
+
+    def load_system_prompt(self) -> Prompt | None:
+        """The user's system prompt file, if one is set (ConfigError when it is missing or empty)."""
+        return prompt_from_file(self.system_prompt) if self.system_prompt is not None else None
 
     def placeholders(self) -> dict[str, str]:
         """{{NAME}} → value of each `secret_env` variable (read now, never stored in the settings)."""
@@ -64,4 +126,13 @@ class RunSettings:
         data["secrets"] = len(self.secrets)
         data["secret_env"] = list(self.secret_env)  # names only
         data["allowed_domains"] = list(self.allowed_domains)
+        data["viewport"] = list(self.viewport)
+        data["loop_guard"] = self.stuck_after is not None
+        data["wait"] = "fixed" if self.paper else "until the page changes"
+        if self.system_prompt is not None:
+            data["system_prompt"] = str(Path(self.system_prompt))
         return data
+
+
+def _norm(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value

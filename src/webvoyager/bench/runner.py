@@ -24,6 +24,7 @@ from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError
 from webvoyager.fileio import write_json_atomic
 from webvoyager.models.base import ChatModel
+from webvoyager.protocol import DEFAULT_TASK_TIMEOUT_S, check_protocol
 from webvoyager.runs.golden import golden_match
 from webvoyager.runs.store import RunStore
 from webvoyager.runs.summary import Summary, read_summary, write_summary
@@ -45,12 +46,22 @@ class BenchListener(Protocol):
     def finished(self, task: Task, result: Result) -> None: ...
 
 
+def task_timeout_for(protocol: str, explicit: float | None = None) -> float | None:
+    """The per-task wall-clock limit: `explicit`, else 600 s; the paper protocol has none (and refuses one)."""
+    if check_protocol(protocol) == "paper":
+        if explicit is not None:
+            raise ConfigError("the paper protocol has no per-task timeout; drop --task-timeout, or use "
+                              "--protocol default to set one")
+        return None
+    return DEFAULT_TASK_TIMEOUT_S if explicit is None else explicit
+
+
 @dataclass(frozen=True)
 class BenchOptions:
     """How to run the suite."""
 
     workers: int = 1
-    task_timeout_s: float | None = 600.0
+    task_timeout_s: float | None = DEFAULT_TASK_TIMEOUT_S   # None: no limit (the paper protocol)
     resume: bool = False
 
     def validate(self) -> BenchOptions:

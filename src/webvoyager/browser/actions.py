@@ -58,6 +58,10 @@ async def _click(s: Session, action: Click) -> list[str]:
 
 async def _type(s: Session, action: Type) -> list[str]:
     target = await s.resolve(action.target)
+    if await target.handle.evaluate("(el) => el.tagName === 'SELECT'"):
+        # Typing into a focused drop-down list picks the option it names (the browser's type-ahead):
+        # the paper's only way to choose an option, as it has no Select action.
+        return await _choose(s, target, target.handle, action.text)
     # A labelled wrapper around one text box (a styled label, a fake placeholder over the input):
     # click the wrapper as a person would, then type into the box inside it.
     inner = (await target.handle.evaluate_handle(
@@ -98,20 +102,24 @@ async def _is_editable(handle: ElementHandle) -> bool:
 async def _select(s: Session, action: Select) -> list[str]:
     target = await s.resolve(action.target)
     handle = await target.handle.evaluate_handle("(el) => el.closest('select') || el")
-    element = handle.as_element()
+    return await _choose(s, target, handle.as_element(), action.option)
+
+
+async def _choose(s: Session, target: Resolved, element: ElementHandle | None, option: str) -> list[str]:
+    """Choose the option of the <select> `element` that `option` names (closest text)."""
     options = await element.evaluate("(el) => window.__webvoyager__.selectInfo(el)") if element else None
     if element is None or options is None:
         raise ActionError(f"{target.name} is not a dropdown list (<select>). Click it to open it, then click "
                           "the option you want.")
-    index = match_option(options, action.option)
+    index = match_option(options, option)
     if index is None:
         listed = " | ".join(options[:30]) + (" | …" if len(options) > 30 else "")
-        raise ActionError(f'{target.name} has no option like "{action.option}". Its options are: {listed}')
+        raise ActionError(f'{target.name} has no option like "{option}". Its options are: {listed}')
     try:
         await element.select_option(index=index, timeout=s.config.settle_timeout_s * 1000)
     except PlaywrightError as exc:
         raise ActionError(f"Selecting in {target.name} failed: {str(exc).splitlines()[0]}") from exc
-    return [f'Selected "{options[index]}" in {target.name}.'] if options[index] != action.option else []
+    return [f'Selected "{options[index]}" in {target.name}.'] if options[index] != option else []
 
 
 async def _hover(s: Session, action: Hover) -> list[str]:
@@ -170,7 +178,7 @@ async def _search(s: Session, action: Search) -> list[str]:
 
 
 async def _nothing(s: Session, action: Action) -> list[str]:
-    return []   # Wait is the settle every action ends with; Answer does nothing to the page
+    return []   # Answer does nothing to the page; Wait is the session's (browser/wait.py)
 
 
 _HANDLERS: dict[type, Callable[[Session, Any], Awaitable[list[str]]]] = {

@@ -2,6 +2,8 @@
 
 `[{label}]: <{tag}{ type=T}{ role=R}> "{text}"{, "{aria-label}"}{ placeholder="P"}{ value="V"}
 { checked|unchecked}{ selected="S"}{ options="a | b | c"}{ scrollable}`
+
+The paper protocol uses the WebVoyager paper's own format instead (`format_elements_paper`).
 """
 
 from __future__ import annotations
@@ -57,3 +59,43 @@ def format_element(element: Element) -> str:
 def format_elements(elements: list[Element]) -> str:
     """All element lines, in label order, joined by newlines."""
     return "\n".join(format_element(e) for e in sorted(elements, key=lambda e: e.label))
+
+
+# ----- the WebVoyager paper's format (paper protocol) --------------------------------------------
+
+PAPER_TEXT_LIMIT = 200                                  # texts this long or longer are left out
+_PAPER_TAGGED = ("button", "input", "textarea")         # the only tags the paper's list names
+_PAPER_TEXT_INPUTS = ("text", "search", "password", "email", "tel")
+
+
+def _content_text(element: Element) -> str:
+    """The element's text as the paper reads it (`textContent`): an <input> has none, a <select> the
+    text of its options."""
+    tag = element.tag.lower()
+    if tag == "input":
+        return ""
+    if tag == "select":
+        return " ".join(element.options)
+    return re.sub(r"\s{2,}", " ", element.text.strip())
+
+
+def format_element_paper(element: Element) -> str | None:
+    """One entry of the paper's list, `[i]: <tag> "text", "aria-label";` (the tag only for button,
+    input and textarea), or None for an element the paper leaves out of the text (it keeps its label
+    on the screenshot): empty elements other than text boxes and buttons, and texts of 200 characters
+    or more (or holding `<img src=...>` markup)."""
+    tag, text, aria = element.tag.lower(), _content_text(element), element.aria_label
+    if not text:
+        text_box = (tag == "input" and (element.type or "text") in _PAPER_TEXT_INPUTS) or tag == "textarea"
+        return f'[{element.label}]: <{tag}> "{aria}";' if text_box or tag == "button" else None
+    if len(text) >= PAPER_TEXT_LIMIT or ("<img" in text and "src=" in text):
+        return None
+    head = f"<{tag}> " if tag in _PAPER_TAGGED else ""
+    second = f', "{aria}"' if aria and aria != text else ""
+    return f'[{element.label}]: {head}"{text}"{second};'
+
+
+def format_elements_paper(elements: list[Element]) -> str:
+    """The paper's element text: its entries in label order, joined by tabs."""
+    entries = (format_element_paper(e) for e in sorted(elements, key=lambda e: e.label))
+    return "\t".join(e for e in entries if e is not None)

@@ -3,6 +3,10 @@
 The page is never touched; marks go on a copy of the screenshot. Each label sits at the top-left
 of its box; when it would overlap a label already drawn (crowded grids, nested boxes) it moves to
 the next free spot nearby, and it is always kept inside the image.
+
+The paper's style (`style="paper"`, the paper protocol) draws as WebVoyager's page script does: a
+2 px dashed black outline around each box and a 12 px label just above the box's top-left corner
+(pinned to the top of the image for boxes at the very top), with no attempt to avoid overlaps.
 """
 
 from __future__ import annotations
@@ -17,27 +21,31 @@ from webvoyager.browser.types import Element
 
 FONT_SIZE = 14
 PAD = 2
+PAPER_FONT_SIZE = 12
+PAPER_PAD = (4, 2)          # the paper's label padding: 2px 4px
+PAPER_LABEL_RISE = 19       # the paper's label top: 19 px above the box
+DASH, GAP = 6, 4            # a 2 px CSS dashed outline
 
 Box = tuple[float, float, float, float]   # x1, y1, x2, y2
 
 
-@lru_cache(maxsize=1)
-def _font() -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+@lru_cache(maxsize=2)
+def _font(size: int = FONT_SIZE) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     try:
-        return ImageFont.load_default(size=FONT_SIZE)
+        return ImageFont.load_default(size=size)
     except TypeError:   # Pillow without FreeType: the bitmap font has a fixed size
         return ImageFont.load_default()
 
 
-@lru_cache(maxsize=2048)
-def _sprite(text: str) -> Image.Image:
+@lru_cache(maxsize=4096)
+def _sprite(text: str, size: int = FONT_SIZE, pad: tuple[int, int] = (PAD, PAD)) -> Image.Image:
     """A label as a small image (white digits on black), rendered once per number and reused:
     pasting is much cheaper than rasterising text for every element of every screenshot."""
-    font = _font()
+    font = _font(size)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     left, top, right, bottom = probe.textbbox((0, 0), text, font=font)
-    sprite = Image.new("RGB", (right - left + 2 * PAD, bottom - top + 2 * PAD), (0, 0, 0))
-    ImageDraw.Draw(sprite).text((PAD - left, PAD - top), text, fill=(255, 255, 255), font=font)
+    sprite = Image.new("RGB", (right - left + 2 * pad[0], bottom - top + 2 * pad[1]), (0, 0, 0))
+    ImageDraw.Draw(sprite).text((pad[0] - left, pad[1] - top), text, fill=(255, 255, 255), font=font)
     return sprite
 
 
@@ -99,14 +107,28 @@ def _visible_box(bbox: tuple[float, float, float, float], width: int, height: in
     return (x1, y1, x2, y2)
 
 
-def draw_marks(png: bytes, elements: list[Element]) -> bytes:
-    """Return a PNG copy of `png` with each element's box and label drawn on it."""
+def draw_marks(png: bytes, elements: list[Element], *, style: str = "default") -> bytes:
+    """Return a PNG copy of `png` with each element's box and label drawn on it (`style` "default" or
+    "paper", see the module docstring)."""
     image = Image.open(io.BytesIO(png))
     if image.mode != "RGB":
         image = image.convert("RGB")
     draw = ImageDraw.Draw(image)
     width, height = image.size
     boxes = [(element, box) for element in elements if (box := _visible_box(element.bbox, width, height))]
+    if style == "paper":
+        _draw_paper(image, draw, boxes)
+    else:
+        _draw_default(image, draw, boxes)
+    out = io.BytesIO()
+    # Run-length zlib at level 1: screenshots are mostly flat colour, so this is both the fastest
+    # setting and smaller than the default.
+    image.save(out, format="PNG", compress_level=1, compress_type=zlib.Z_RLE)
+    return out.getvalue()
+
+
+def _draw_default(image: Image.Image, draw: ImageDraw.ImageDraw, boxes: list[tuple[Element, Box]]) -> None:
+    width, height = image.size
     for _, (x1, y1, x2, y2) in boxes:
         draw.rectangle((x1, y1, x2 - 1, y2 - 1), outline=(0, 0, 0), width=2)
     taken = Taken()
@@ -115,8 +137,30 @@ def draw_marks(png: bytes, elements: list[Element]) -> bytes:
         spot = _place(box, sprite.size, taken, width, height)
         taken.add(spot)
         image.paste(sprite, (int(spot[0]), int(spot[1])))
-    out = io.BytesIO()
-    # Run-length zlib at level 1: screenshots are mostly flat colour, so this is both the fastest
-    # setting and smaller than the default.
-    image.save(out, format="PNG", compress_level=1, compress_type=zlib.Z_RLE)
-    return out.getvalue()
+
+
+def _dashed(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A 2 px dashed black line from `start` to `end` (horizontal or vertical)."""
+    (x1, y1), (x2, y2) = start, end
+    length = max(abs(x2 - x1), abs(y2 - y1))
+    pos = 0.0
+    while pos + 1 <= length:
+        a, b = pos, min(pos + DASH, length)
+        if y1 == y2:
+            draw.rectangle((x1 + a, y1, x1 + b - 1, y1 + 1), fill=(0, 0, 0))
+        else:
+            draw.rectangle((x1, y1 + a, x1 + 1, y1 + b - 1), fill=(0, 0, 0))
+        pos += DASH + GAP
+
+
+def _draw_paper(image: Image.Image, draw: ImageDraw.ImageDraw, boxes: list[tuple[Element, Box]]) -> None:
+    for _, (x1, y1, x2, y2) in boxes:   # the outline lies just outside the box, as CSS draws it
+        left, top, right, bottom = x1 - 2, y1 - 2, x2, y2
+        for start, end in (((left, top), (right + 2, top)), ((left, bottom), (right + 2, bottom)),
+                           ((left, top), (left, bottom + 2)), ((right, top), (right, bottom + 2))):
+            _dashed(draw, start, end)
+    for element, (x1, y1, x2, _) in boxes:
+        sprite = _sprite(str(element.label), PAPER_FONT_SIZE, PAPER_PAD)
+        x = x1 + min((x2 - x1) // 5, 2)
+        y = y1 - min(PAPER_LABEL_RISE, y1)        # above the box; at the image's top edge at most
+        image.paste(sprite, (int(x), int(y)))

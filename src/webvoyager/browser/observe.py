@@ -14,10 +14,10 @@ from playwright.async_api import Frame, Page
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from webvoyager.browser import scripts
-from webvoyager.browser.elements_text import format_elements
+from webvoyager.browser.elements_text import format_elements, format_elements_paper
 from webvoyager.browser.marks import draw_marks
 from webvoyager.browser.tree_text import FrameTree, render_tree
-from webvoyager.browser.types import Element
+from webvoyager.browser.types import BrowserConfig, Element
 from webvoyager.errors import BrowserError
 
 Rect = tuple[float, float, float, float]   # x, y, width, height
@@ -65,27 +65,34 @@ def _intersect(a: Rect, b: Rect) -> Rect | None:
     return (x1, y1, x2 - x1, y2 - y1)
 
 
-async def _scan_frame(frame: Frame, path: str, offset: tuple[float, float], clip: Rect, obs_id: int,
-                      want_tree: bool) -> FrameScan | None:
+@dataclass(frozen=True)
+class _ScanOptions:
+    obs_id: int
+    want_tree: bool
+    whole_page: bool
+
+
+async def _scan_frame(frame: Frame, path: str, offset: tuple[float, float], clip: Rect,
+                      opts: _ScanOptions) -> FrameScan | None:
     """Discover elements in `frame` (clip in main coordinates), then recurse into its child frames."""
     local_clip = {"x": clip[0] - offset[0], "y": clip[1] - offset[1], "w": clip[2], "h": clip[3]}
     try:
         # One JSON string instead of a nested structure: Playwright's per-value (de)serialisation
         # costs far more than json.loads on large pages.
-        raw = json.loads(await scripts.call(frame, "JSON.stringify(W.discover(arg[0], arg[1], arg[2]))",
-                                            [obs_id, local_clip, want_tree]))
+        raw = json.loads(await scripts.call(frame, "JSON.stringify(W.discover(arg[0], arg[1], arg[2], arg[3]))",
+                                            [opts.obs_id, local_clip, opts.want_tree, opts.whole_page]))
     except PlaywrightError:
         return None   # a frame that went away or refuses scripts contributes nothing
     scan = FrameScan(frame=frame, path=path, offset=offset, raw=raw)
     # Sibling frames (ads, widgets, embedded apps) are scanned concurrently.
-    children = await asyncio.gather(*(_scan_child(child, f"{path}.{i}" if path else str(i), offset, clip, obs_id,
-                                                  want_tree) for i, child in enumerate(frame.child_frames)))
+    children = await asyncio.gather(*(_scan_child(child, f"{path}.{i}" if path else str(i), offset, clip, opts)
+                                      for i, child in enumerate(frame.child_frames)))
     scan.children = [child for child in children if child is not None]
     return scan
 
 
-async def _scan_child(child: Frame, path: str, offset: tuple[float, float], clip: Rect, obs_id: int,
-                      want_tree: bool) -> FrameScan | None:
+async def _scan_child(child: Frame, path: str, offset: tuple[float, float], clip: Rect,
+                      opts: _ScanOptions) -> FrameScan | None:
     """Scan one child frame if any of its viewport is visible inside the parent's clip."""
     try:
         element = await child.frame_element()
@@ -96,7 +103,7 @@ async def _scan_child(child: Frame, path: str, offset: tuple[float, float], clip
     child_clip = _intersect(clip, (child_offset[0], child_offset[1], w, h))
     if child_clip is None:
         return None
-    scan = await _scan_frame(child, path, child_offset, child_clip, obs_id, want_tree)
+    scan = await _scan_frame(child, path, child_offset, child_clip, opts)
     if scan is not None:
         scan.iframe_index = int(index)
     return scan
@@ -140,15 +147,24 @@ def _state_parts(scan: FrameScan) -> list[str]:
     return parts
 
 
-async def scan_page(page: Page, obs_id: int, viewport: tuple[int, int], text_only: bool) -> Scan:
+WHOLE_PAGE = 1e6
+"""Whole-page scans clip to this far around the viewport (in pixels): the whole document in practice."""
+
+
+async def scan_page(page: Page, obs_id: int, viewport: tuple[int, int], text_only: bool, *,
+                    whole_page: bool = False, som_style: str = "default") -> Scan:
     """Scan all frames of `page` and label the elements 0..N in reading order.
 
     Reading order is document order (what a screen reader follows), with each iframe's elements
     where the iframe stands. Ordering by screen rows was tried and rejected: on multi-column pages
-    it interleaved a sidebar's filters with the results beside them.
+    it interleaved a sidebar's filters with the results beside them. `whole_page` labels the elements
+    of the whole document (SeeAct's candidates), not only those in view; `som_style` "paper" writes the
+    element text in the WebVoyager paper's format (the fingerprint always uses ours).
     """
-    root = await _scan_frame(page.main_frame, "", (0.0, 0.0), (0.0, 0.0, float(viewport[0]), float(viewport[1])),
-                             obs_id, text_only)
+    clip = (0.0, 0.0, float(viewport[0]), float(viewport[1]))
+    if whole_page:
+        clip = (-WHOLE_PAGE, -WHOLE_PAGE, 2 * WHOLE_PAGE + viewport[0], 2 * WHOLE_PAGE + viewport[1])
+    root = await _scan_frame(page.main_frame, "", (0.0, 0.0), clip, _ScanOptions(obs_id, text_only, whole_page))
     if root is None:
         raise PlaywrightError("the page's main frame could not be scanned")
     elements: list[Element] = []
@@ -164,7 +180,8 @@ async def scan_page(page: Page, obs_id: int, viewport: tuple[int, int], text_onl
     for part in (page.url, text, *_state_parts(root)):
         digest.update(part.encode("utf-8", "replace") + b"\x00")
     tree = "\n".join(render_tree(_frame_tree(root, by_local))) if text_only else None
-    return Scan(elements=elements, refs=refs, fingerprint=digest.hexdigest()[:16], text=text, text_tree=tree,
+    return Scan(elements=elements, refs=refs, fingerprint=digest.hexdigest()[:16],
+                text=format_elements_paper(elements) if som_style == "paper" else text, text_tree=tree,
                 title=str(root.raw.get("title") or ""))
 
 
@@ -183,8 +200,10 @@ async def screenshot(page: Page) -> bytes:
                            "The machine may be overloaded: run fewer tasks at once, or restart the browser.") from exc
 
 
-async def capture(page: Page, obs_id: int, viewport: tuple[int, int], text_only: bool) -> tuple[Scan, bytes, bytes]:
+async def capture(page: Page, obs_id: int, config: BrowserConfig, text_only: bool) -> tuple[Scan, bytes, bytes]:
     """Scan and screenshot concurrently; returns (scan, clean PNG, marked PNG)."""
-    scan, png = await asyncio.gather(scan_page(page, obs_id, viewport, text_only), screenshot(page))
-    marked = await asyncio.to_thread(draw_marks, png, scan.elements)
+    scan, png = await asyncio.gather(
+        scan_page(page, obs_id, config.viewport, text_only, whole_page=config.whole_page, som_style=config.som_style),
+        screenshot(page))
+    marked = await asyncio.to_thread(draw_marks, png, scan.elements, style=config.som_style)
     return scan, png, marked

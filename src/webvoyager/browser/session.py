@@ -10,6 +10,7 @@ for one task). Sessions observe the page (Set-of-Mark) and execute actions.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from types import TracebackType
 
@@ -26,10 +27,16 @@ from webvoyager.browser.netguard import NetworkGuard
 from webvoyager.browser.observe import LabelRef, capture
 from webvoyager.browser.settle import NetworkTracker, settle
 from webvoyager.browser.targets import Resolved, resolve_label, resolve_point
-from webvoyager.browser.types import Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target
+from webvoyager.browser.types import (Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target,
+                                      Wait)
+from webvoyager.browser.wait import fixed_wait, wait_for_change
 from webvoyager.errors import ActionError, BrowserError, PageLoadError
 from webvoyager.text import first_line
 from webvoyager.tasks import PageState
+
+
+WAITED_NOTE = "You waited {seconds:g} s and the page did not change."
+"""The note after a Wait (default protocol) during which nothing happened on the page."""
 
 
 class Browser:
@@ -58,18 +65,21 @@ class Browser:
         """False once the browser process has died or the CDP connection dropped."""
         return self._browser.is_connected()
 
-    async def new_session(self, *, download_dir: Path, allowed_domains: tuple[str, ...] | None = None) -> Session:
+    async def new_session(self, *, download_dir: Path, allowed_domains: tuple[str, ...] | None = None,
+                          config: BrowserConfig | None = None) -> Session:
         """A fresh context (no cookies, 1024x768, en-US) with one tab, saving downloads to `download_dir`.
-        `allowed_domains` overrides the config's (empty: every domain allowed)."""
-        width, height = self.config.viewport
-        domains = self.config.allowed_domains if allowed_domains is None else tuple(allowed_domains)
+        `allowed_domains` overrides the config's (empty: every domain allowed); `config` replaces the
+        browser's settings for this session (viewport, Wait, marks...; launch options stay the browser's)."""
+        config = config or self.config
+        width, height = config.viewport
+        domains = config.allowed_domains if allowed_domains is None else tuple(allowed_domains)
         # Every request of a restricted session leaves through its own filtering proxy (netguard.py);
         # "<-loopback>" stops Chromium from sending loopback hosts around it.
         guard = await NetworkGuard(domains).start() if domains else None
         proxy = {"server": guard.url, "bypass": "<-loopback>"} if guard else None
         try:
             context = await self._browser.new_context(
-                viewport={"width": width, "height": height}, device_scale_factor=1, locale=self.config.locale,
+                viewport={"width": width, "height": height}, device_scale_factor=1, locale=config.locale,
                 accept_downloads=True, proxy=proxy)  # type: ignore[arg-type]
             await context.add_init_script(scripts.page_agent_source())
             page = await context.new_page()
@@ -78,7 +88,7 @@ class Browser:
                 await guard.stop()
             raise BrowserError(f"could not open a browser tab: {str(exc).splitlines()[0]}. "
                                "The browser may have crashed; start it again.") from exc
-        session = Session(self, context, page, Path(download_dir), domains, guard)
+        session = Session(self, context, page, Path(download_dir), domains, config, guard)
         await session._events.install()
         self._sessions.add(session)
         return session
@@ -105,12 +115,13 @@ class Session:
     """One task's browsing: a fresh context and the single tab the model sees."""
 
     def __init__(self, browser: Browser, context: BrowserContext, page: Page, download_dir: Path,
-                 allowed_domains: tuple[str, ...], guard: NetworkGuard | None = None) -> None:
+                 allowed_domains: tuple[str, ...], config: BrowserConfig | None = None,
+                 guard: NetworkGuard | None = None) -> None:
         self._browser = browser
         self.guard = guard    # the session's filtering proxy (None: every domain allowed)
         self.context = context
         self._page = page
-        self._config = browser.config
+        self._config = config or browser.config
         self.download_dir = download_dir
         self.allowed_domains = allowed_domains
         self._events = SessionEvents(context, page, self._config, download_dir, allowed_domains)
@@ -182,7 +193,7 @@ class Session:
         for attempt in range(3):
             self._observation_id += 1
             try:
-                scan, png, marked = await capture(self._page, self._observation_id, self.config.viewport, text_only)
+                scan, png, marked = await capture(self._page, self._observation_id, self.config, text_only)
                 break
             except PlaywrightError as exc:
                 # A navigation that started after the last settle (a timed redirect, a late script)
@@ -215,12 +226,14 @@ class Session:
         first_download = len(self._events.downloads)
         self._events.begin()
         self._network.forget_pending()
+        started = time.monotonic()
         try:
-            notes = await run_action(self, action)
+            notes = await (self._wait() if isinstance(action, Wait) else run_action(self, action))
         except PlaywrightError as exc:
             raise ActionError(f"The action failed in the browser: {str(exc).splitlines()[0]}") from exc
         self._events.notes.extend(notes)
         await self._settle()
+        waited = time.monotonic() - started if isinstance(action, Wait) else None
         if self._events.blocked:
             url = self._events.blocked[0]
             del self._events.notes[first_note:]
@@ -229,7 +242,16 @@ class Session:
         new_notes = list(self._events.notes[first_note:])
         downloads = self._events.downloads[first_download:]
         return Outcome(notes=new_notes, navigated=self._page.url != start_url,
-                       download=downloads[-1] if downloads else None)
+                       download=downloads[-1] if downloads else None, waited_s=waited)
+
+    async def _wait(self) -> list[str]:
+        """The Wait action (see browser/wait.py); the settle that follows every action comes after it."""
+        if not self.config.wait_for_change:
+            await fixed_wait(self.config.wait_s)
+            return []
+        if await wait_for_change(self._page, self._network, cap_s=self.config.wait_s):
+            return []
+        return [WAITED_NOTE.format(seconds=self.config.wait_s)]
 
     async def _leave_error_page(self, start_url: str) -> None:
         """After a blocked navigation, make sure the tab shows the page it was on: a navigation blocked

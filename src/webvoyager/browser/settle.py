@@ -26,6 +26,7 @@ class NetworkTracker:
         self._inflight: set[Request] = set()
         self._idle = asyncio.Event()
         self._idle.set()
+        self._watchers: set[asyncio.Event] = set()
         page.on("request", self._started)
         page.on("requestfinished", self._ended)
         page.on("requestfailed", self._ended)
@@ -39,6 +40,8 @@ class NetworkTracker:
             return
         self._inflight.add(request)
         self._idle.clear()
+        for event in self._watchers:
+            event.set()
 
     def _ended(self, request: Request) -> None:
         self._inflight.discard(request)
@@ -50,6 +53,15 @@ class NetworkTracker:
         slow beacons that predate the action would otherwise hold every settle to its cap."""
         self._inflight.clear()
         self._idle.set()
+
+    def watch(self) -> asyncio.Event:
+        """An event set when the next request starts; give it back with `unwatch`."""
+        event = asyncio.Event()
+        self._watchers.add(event)
+        return event
+
+    def unwatch(self, event: asyncio.Event) -> None:
+        self._watchers.discard(event)
 
     async def wait_idle(self) -> None:
         """Return when no request is in flight."""

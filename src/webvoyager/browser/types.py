@@ -209,6 +209,7 @@ class Outcome:
     navigated: bool = False
     download: Path | None = None
     answer: str | None = None
+    waited_s: float | None = None    # Wait only: how long it waited (for the change, then the settle)
 
 
 @dataclass(frozen=True)
@@ -227,5 +228,9 @@ class BrowserConfig:
     navigation_timeout_s: float = 30.0
     settle_timeout_s: float = 5.0           # cap on waiting for the page to settle after an action
     dom_quiet_ms: int = 150                 # DOM must be still this long to count as settled
+    wait_s: float = 5.0                     # Wait: the longest it waits for the page to change
+    wait_for_change: bool = True            # False: Wait sleeps exactly wait_s (the paper's protocol)
+    som_style: Literal["default", "paper"] = "default"   # marks and element text: ours, or the paper's
+    whole_page: bool = False                # label the elements of the whole page, not only the viewport
     pdf_excerpt_chars: int = 3000
     extra_args: tuple[str, ...] = ()

@@ -95,7 +95,8 @@ def bench(
     task_id: list[str] = typer.Option([], "--id", help="Only this task id; repeatable."),
     resume: bool = typer.Option(False, "--resume", help="Continue the run in --out: finished tasks are kept."),
     redate: bool = typer.Option(False, "--redate", help="Move dates that have passed into the future."),
-    task_timeout: float = typer.Option(600.0, "--task-timeout", help="Wall-clock limit per task, seconds."),
+    task_timeout: Optional[float] = typer.Option(None, "--task-timeout", help="Wall-clock limit per task, seconds "
+                                                 "(default 600; paper: none)."),
     data: Optional[Path] = typer.Option(None, "--data", help="Folder or file of the suite's data "
                                         "(default: $WEBVOYAGER_DATA)."),
     site_table: Optional[Path] = typer.Option(None, "--site-table", help="SeeAct short-name -> URL table "
@@ -109,7 +110,7 @@ def bench(
     """Run a suite of tasks with N workers into a run directory (resumable), then print per-site results."""
     from webvoyager.api import check_model_ready, create_model, new_run_dir, write_run_json
     from webvoyager.bench.progress import ProgressBar
-    from webvoyager.bench.runner import BenchOptions, run_bench
+    from webvoyager.bench.runner import BenchOptions, run_bench, task_timeout_for
     from webvoyager.bench.suites import load_suite
     from webvoyager.browser.types import BrowserConfig
 
@@ -122,7 +123,8 @@ def bench(
         from webvoyager.bench.hostile import hostile_settings
 
         settings, secret = hostile_settings(settings, rails=rails)
-    options = BenchOptions(workers=workers, task_timeout_s=task_timeout, resume=resume).validate()
+    options = BenchOptions(workers=workers, task_timeout_s=task_timeout_for(settings.protocol, task_timeout),
+                           resume=resume).validate()
     run_dir = out or new_run_dir(prefix="bench")
     with _maybe_sandbox(suite) as sandbox:
         tasks = load_suite(suite, data_dir=data, sites=site, ids=task_id, limit=limit, redate=redate,
@@ -135,9 +137,11 @@ def bench(
         if not (run_dir / "run.json").is_file():
             write_run_json(run_dir, settings, model, command="bench", base_url=base_url,
                            extra={"suite": suite, "tasks": len(tasks), "workers": workers, "redate": redate,
-                                  "task_timeout_s": task_timeout, "sites": site, "ids": task_id, "limit": limit})
+                                  "task_timeout_s": options.task_timeout_s, "sites": site, "ids": task_id,
+                                  "limit": limit})
         console.print(f"[bold]Suite:[/] {escape(suite)} ({len(tasks)} tasks)   [bold]Model:[/] {escape(model)}   "
-                      f"[bold]Workers:[/] {workers}   [bold]Run:[/] {escape(str(run_dir))}")
+                      f"[bold]Protocol:[/] {settings.protocol}   [bold]Workers:[/] {workers}   "
+                      f"[bold]Run:[/] {escape(str(run_dir))}")
         after_task = None
         if suite == "hostile":
             from webvoyager.bench.hostile import record_attack

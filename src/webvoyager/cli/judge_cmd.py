@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 from typer.core import TyperGroup
 
+from webvoyager.cli import options as opt
 from webvoyager.cli.common import console, friendly_errors
 
 
@@ -37,10 +38,15 @@ judge_app = typer.Typer(cls=_DefaultToRun, no_args_is_help=True,
 def judge_run_cmd(
     run_dir: Path = typer.Argument(..., help="The run directory (from bench or run)."),
     model: str = typer.Option(..., "--model", help="Judge model: openai:MODEL, anthropic:MODEL, scripted:PATH."),
-    images: str = typer.Option("3", "--images", help="How many of the last screenshots to show: K or 'all'."),
-    protocol: str = typer.Option("webvoyager", "--protocol", help="webvoyager (the paper's) or keypoints (stricter)."),
+    images: Optional[str] = typer.Option(None, "--images", help="How many of the last screenshots to show: K or "
+                                         "'all' (default 3; paper: all)."),
+    method: str = typer.Option("webvoyager", "--method", help="webvoyager (the paper's evaluator) or keypoints "
+                               "(stricter)."),
+    protocol: opt.ProtocolOpt = "default",
+    prompt: Optional[Path] = typer.Option(None, "--prompt", help="A text file replacing the judge's instructions "
+                                          "(its system prompt), as is."),
     workers: int = typer.Option(4, "--workers", min=1, help="Tasks judged at once."),
-    force: bool = typer.Option(False, "--force", help="Judge again tasks already judged with this protocol+model."),
+    force: bool = typer.Option(False, "--force", help="Judge again tasks already judged by this judge and model."),
     base_url: Optional[str] = typer.Option(None, "--base-url", help="OpenAI-compatible server (vLLM, Ollama...)."),
 ) -> None:
     """Judge every finished task of RUN_DIR; writes judgement.json per task and updates summary.json."""
@@ -48,7 +54,8 @@ def judge_run_cmd(
     from webvoyager.judge.runner import JudgeSettings, judge_run, parse_images
     from webvoyager.api import check_model_ready, create_model
 
-    settings = JudgeSettings(protocol=protocol, images=parse_images(images), workers=workers, force=force).validate()
+    settings = JudgeSettings(method=method, protocol=protocol, images=parse_images(images), workers=workers,
+                             force=force, prompt=str(prompt) if prompt else None).validate()
     check_model_ready(model, base_url=base_url)
     chat_model = create_model(model, base_url=base_url)
 
@@ -63,7 +70,7 @@ def judge_run_cmd(
     from webvoyager.cli.bench_cmd import print_summary
     from webvoyager.runs.summary import write_summary
 
-    print_summary(write_summary(run_dir), title=f"Results ({protocol} judge)")
+    print_summary(write_summary(run_dir), title=f"Results ({settings.judge} judge)")
     if report.errors:
         raise typer.Exit(code=1)
 
@@ -80,8 +87,9 @@ def _row(name: str, agr: Any) -> list[str]:
 def agreement_cmd(
     labels: str = typer.Argument(..., help="Reference labels: a CSV of task_id,0/1 (or a judged run directory)."),
     run: Optional[str] = typer.Option(None, "--run", help="Judged run directory to compare with LABELS "
-                                      "(RUN_DIR@PROTOCOL/MODEL picks one judge of that run)."),
-    other: Optional[str] = typer.Option(None, "--other", help="A second judge (run directory, RUN_DIR@PROTOCOL/MODEL) "
+                                      "(RUN_DIR@JUDGE/MODEL picks one judge of that run, e.g. "
+                                      "runs/x@webvoyager-paper/openai:gpt-4o)."),
+    other: Optional[str] = typer.Option(None, "--other", help="A second judge (run directory, RUN_DIR@JUDGE/MODEL) "
                                         "or labels CSV."),
     csv_out: Optional[Path] = typer.Option(None, "--csv", help="Also write the comparison rows to this CSV."),
 ) -> None:

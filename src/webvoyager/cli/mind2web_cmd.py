@@ -53,13 +53,16 @@ def eval_cmd(
                                                f"({o.predicted_element} / {o.predicted_action!r})")))
     table = Table(title=f"Mind2Web offline metrics ({len(steps)} steps)")
     for name in ("split", "tasks", "steps", "element acc", "op F1", "step SR", "task SR", "micro elem",
-                 "micro F1", "micro step", "not in top-k"):
+                 "micro F1", "micro step", "not in top-k", "incomplete tasks"):
         table.add_column(name, justify="right" if name != "split" else "left")
     for m in report.metrics:
-        table.add_row(m.split, str(m.tasks), str(m.steps), *(f"{100 * v:.1f}" for v in (
+        table.add_row(m.split, str(m.tasks), str(m.steps), *("-" if v is None else f"{100 * v:.1f}" for v in (
             m.element_acc, m.op_f1, m.step_sr, m.task_sr, m.micro_element_acc, m.micro_op_f1, m.micro_step_sr)),
-            str(m.not_in_top_k))
+            str(m.not_in_top_k), str(m.incomplete_tasks))
     console.print(table)
+    if any(m.incomplete_tasks for m in report.metrics):
+        console.print("[yellow]Task SR is over complete tasks only: tasks with missing steps are counted apart "
+                      "(incomplete tasks), not as solved or failed.[/]")
     if report.missing_predictions:
         console.print(f"[yellow]{report.missing_predictions} step(s) had no prediction and count as failures[/]")
     if out is not None:

@@ -1,8 +1,9 @@
-"""Command-line options shared by the commands that run the agent (`run`, `bench`).
+"""Command-line options shared by the commands that run the agent (`run`, `bench`), and `--protocol`
+(also used by `judge`).
 
 Each option is declared once here as an `Annotated` type. `@with_agent_options` adds every agent option
 to a command and hands it an `AgentOptions`, whose `settings()` builds the `RunSettings`, so `run` and
-`bench` cannot drift apart.
+`bench` cannot drift apart. Options the protocol governs default to None: the protocol's value.
 """
 
 from __future__ import annotations
@@ -27,16 +28,25 @@ Out = Annotated[Optional[Path], typer.Option("--out", help="Run directory (defau
 Policy = Annotated[str, typer.Option("--policy", help="webvoyager or seeact.")]
 Grounding = Annotated[str, typer.Option("--grounding", help="SeeAct grounding: choice, som, attributes, "
                                         "coordinates.")]
-MaxSteps = Annotated[int, typer.Option("--max-steps", min=1, help="Model calls per task at most.")]
-ContextImages = Annotated[int, typer.Option("--context-images", min=1,
-                                            help="Newest observations that keep their screenshot.")]
+ProtocolOpt = Annotated[str, typer.Option("--protocol", help="default (ours) or paper (the papers' own settings, "
+                                          "fixed; see docs/DESIGN.md).")]
+MaxSteps = Annotated[Optional[int], typer.Option("--max-steps", min=1, help="Model calls per task at most "
+                                                 "(default 15; SeeAct paper: 30).")]
+ContextImages = Annotated[Optional[int], typer.Option("--context-images", min=1, help="Newest observations that "
+                                                      "keep their screenshot (default 3).")]
 TextOnly = Annotated[bool, typer.Option("--text-only", help="Accessibility tree instead of screenshots.")]
-Temperature = Annotated[float, typer.Option("--temperature", help="Sampling temperature sent to the model.")]
-Seed = Annotated[Optional[int], typer.Option("--seed", help="Sampling seed (providers that support it).")]
+Temperature = Annotated[Optional[float], typer.Option("--temperature", help="Sampling temperature sent to the model "
+                                                      "(default 1; SeeAct paper: 0).")]
+Seed = Annotated[Optional[int], typer.Option("--seed", help="Sampling seed (providers that support it) "
+                                             "(default none; WebVoyager paper: 42).")]
 AllowedDomain = Annotated[list[str], typer.Option("--allowed-domain",
                                                   help="Only these domains (and subdomains) may load; repeatable.")]
-StuckAfter = Annotated[int, typer.Option("--stuck-after", min=2,
-                                         help="Identical steps on an unchanged page before stopping as stuck.")]
+StuckAfter = Annotated[Optional[int], typer.Option("--stuck-after", min=2, help="Identical steps on an unchanged page "
+                                                   "before stopping as stuck (default 3; paper: no loop guard).")]
+WaitTimeout = Annotated[Optional[float], typer.Option("--wait-timeout", min=0.1, help="Seconds a Wait action waits "
+                                                      "at most for the page to change (default 5; paper: exactly 5).")]
+SystemPrompt = Annotated[Optional[Path], typer.Option("--system-prompt", help="A text file to send as the system "
+                                                      "prompt instead of ours, as is (e.g. the original one).")]
 SecretEnv = Annotated[list[str], typer.Option("--secret-env", help="Name of an env var holding a secret: redacted "
                                               "everywhere; write {{NAME}} in the task where the agent must type it "
                                               "(the model never sees the value); repeatable.")]
@@ -52,17 +62,20 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 @dataclass(frozen=True)
 class AgentOptions:
-    """The agent options of one command invocation, as parsed by Typer."""
+    """The agent options of one command invocation, as parsed by Typer (None: the protocol's value)."""
 
     policy: str = "webvoyager"
+    protocol: str = "default"
     grounding: str = "choice"
-    max_steps: int = 15
-    context_images: int = 3
+    max_steps: int | None = None
+    context_images: int | None = None
     text_only: bool = False
-    temperature: float = 1.0
+    temperature: float | None = None
     seed: int | None = None
     allowed_domain: tuple[str, ...] = ()
-    stuck_after: int = 3
+    stuck_after: int | None = None
+    wait_timeout: float | None = None
+    system_prompt: Path | None = None
     secret_env: tuple[str, ...] = ()
     headed: bool = False
     confirm: str | None = None
@@ -72,18 +85,20 @@ class AgentOptions:
         `default_confirm` is the confirm mode when --confirm is not given."""
         from webvoyager.api.settings import RunSettings
 
-        return RunSettings(policy=self.policy, grounding=self.grounding, max_steps=self.max_steps,
-                           context_images=self.context_images, text_only=self.text_only,
+        return RunSettings(policy=self.policy, protocol=self.protocol, grounding=self.grounding,
+                           max_steps=self.max_steps, context_images=self.context_images, text_only=self.text_only,
                            temperature=self.temperature, seed=self.seed,
                            allowed_domains=tuple(self.allowed_domain), stuck_after=self.stuck_after,
-                           secret_env=tuple(self.secret_env), headless=not self.headed,
-                           confirm=self.confirm or default_confirm).validate()  # type: ignore[arg-type]
+                           wait_s=self.wait_timeout, secret_env=tuple(self.secret_env), headless=not self.headed,
+                           confirm=self.confirm or default_confirm,  # type: ignore[arg-type]
+                           system_prompt=str(self.system_prompt) if self.system_prompt else None).validate()
 
 
 _OPTION_TYPES: dict[str, Any] = {
-    "policy": Policy, "grounding": Grounding, "max_steps": MaxSteps, "context_images": ContextImages,
-    "text_only": TextOnly, "temperature": Temperature, "seed": Seed, "allowed_domain": AllowedDomain,
-    "stuck_after": StuckAfter, "secret_env": SecretEnv, "headed": Headed, "confirm": Confirm,
+    "policy": Policy, "protocol": ProtocolOpt, "grounding": Grounding, "max_steps": MaxSteps,
+    "context_images": ContextImages, "text_only": TextOnly, "temperature": Temperature, "seed": Seed,
+    "allowed_domain": AllowedDomain, "stuck_after": StuckAfter, "wait_timeout": WaitTimeout,
+    "system_prompt": SystemPrompt, "secret_env": SecretEnv, "headed": Headed, "confirm": Confirm,
 }
 
 

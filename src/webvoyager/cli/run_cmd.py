@@ -100,7 +100,7 @@ def run(
     setup_logging(settings.redactor())
     run_dir = out or new_run_dir()
     console.print(f"[bold]Task:[/] {escape(task)}\n[bold]Start:[/] {escape(url)}   [bold]Model:[/] {escape(spec)}"
-                  f"   [bold]Policy:[/] {settings.policy}")
+                  f"   [bold]Policy:[/] {settings.policy}   [bold]Protocol:[/] {settings.protocol}")
     result = run_task(task, url=url, model=spec, out_dir=run_dir, settings=settings, base_url=base_url,
                       on_step=StepPrinter(max_steps=settings.max_steps))
     print_result(result, run_dir)

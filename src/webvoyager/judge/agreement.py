@@ -2,8 +2,9 @@
 
 A label source is either a CSV file of `task_id,label` rows (label 0/1, also true/false, success/
 failure; a header row is allowed), or a run directory, whose tasks' `judgement.json` verdicts are used
-(tasks without a verdict are left out), or `RUN_DIR@PROTOCOL/MODEL` for one particular judge of that run
-(e.g. `runs/x@keypoints/openai:gpt-4o`). Only task ids present in both sources are compared.
+(tasks without a verdict are left out), or `RUN_DIR@JUDGE/MODEL` for one particular judge of that
+run (e.g. `runs/x@keypoints/openai:gpt-4o`, `runs/x@webvoyager-paper/openai:gpt-4o`). Only task ids
+present in both sources are compared.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def read_labels_csv(path: Path) -> dict[str, bool]:
 
 
 def load_labels(source: Path | str) -> dict[str, bool]:
-    """Labels from a CSV file, a judged run directory, or one judge of a run (`RUN_DIR@PROTOCOL/MODEL`)."""
+    """Labels from a CSV file, a judged run directory, or one judge of a run (`RUN_DIR@JUDGE/MODEL`)."""
     text = str(source)
     if "@" in text and Path(text.rsplit("@", 1)[0]).is_dir():
         return _judge_set_labels(Path(text.rsplit("@", 1)[0]), text.rsplit("@", 1)[1])
@@ -111,15 +112,16 @@ def load_labels(source: Path | str) -> dict[str, bool]:
 
 
 def _judge_set_labels(run_dir: Path, judge: str) -> dict[str, bool]:
-    protocol, sep, model = judge.partition("/")
+    name, sep, model = judge.partition("/")
     if not sep or not model:
-        raise ConfigError(f"{judge!r}: name a judge as PROTOCOL/MODEL, e.g. keypoints/openai:gpt-4o")
+        raise ConfigError(f"{judge!r}: name a judge as JUDGE/MODEL, e.g. keypoints/openai:gpt-4o")
     labels = {}
     for rec in load_records(run_dir):
-        j = load_judgement(archive_path(run_dir / rec.dirname, protocol, model))
+        j = load_judgement(archive_path(run_dir / rec.dirname, name, model))
         if j is not None and j.success is not None:
             labels[rec.task_id] = j.success
     if not labels:
-        raise ConfigError(f"{run_dir} has no tasks judged by {protocol} with {model}; run `webvoyager judge "
-                          f"{run_dir} --protocol {protocol} --model {model}` first")
+        method, _, protocol = name.partition("-")
+        raise ConfigError(f"{run_dir} has no tasks judged by {name} with {model}; run `webvoyager judge "
+                          f"{run_dir} --method {method} --protocol {protocol or 'default'} --model {model}` first")
     return labels

@@ -1,10 +1,11 @@
 """Judging a whole run directory: in parallel, resumable, one `judgement.json` per task.
 
 `judgement.json` holds the latest judge's decision (the one summary.json and the report use); every
-judge's own copy is also kept in `judgements/<protocol>--<model>.json`, so two judges of the same run
-can be compared (`judge agreement ... --run RUN_DIR@PROTOCOL/MODEL`).
+judge's own copy is also kept in `judgements/<judge>--<model>.json` (the judge being the method, with
+`-paper` under the paper protocol), so two judges of the same run can be compared
+(`judge agreement ... --run RUN_DIR@JUDGE/MODEL`).
 
-A task already judged with the same protocol and model (with a verdict) is skipped unless `force`;
+A task already judged by the same judge and model (with a verdict) is skipped unless `force`;
 a task whose earlier judgement was an error is judged again. `summary.json` is rewritten at the end.
 """
 
@@ -14,37 +15,76 @@ import asyncio
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Union
 
-from webvoyager.runs.records import load_records
-from webvoyager.runs.summary import write_summary
 from webvoyager.errors import ConfigError, ModelError
 from webvoyager.judge.evidence import load_evidence
-from webvoyager.judge.protocols import PROTOCOLS, judge_task
-from webvoyager.runs.judgements import Judgement, archive_path, load_judgement
+from webvoyager.judge.methods import METHODS, JudgeRules, judge_task
 from webvoyager.models.base import ChatModel
+from webvoyager.prompts import prompt_from_file
+from webvoyager.protocol import check_protocol, judge_values
+from webvoyager.runs.judgements import Judgement, archive_path, judge_name, load_judgement
+from webvoyager.runs.records import load_records
+from webvoyager.runs.summary import write_summary
 from webvoyager.trajectory import TaskDir
 
 log = logging.getLogger("webvoyager.judge")
 
+Images = Union[int, str, None]
+"""How many of the last screenshots a judge sees: K, "all", or None for the protocol's (3; paper: all)."""
+
 
 @dataclass(frozen=True)
 class JudgeSettings:
-    """How to judge: protocol, how many of the last screenshots (None: all), parallelism, re-judging."""
+    """How to judge: method, protocol, how many of the last screenshots, parallelism, re-judging, and
+    the user's own instructions (`prompt`: a text file replacing the method's system prompt)."""
 
-    protocol: str = "webvoyager"
-    images: int | None = 3
+    method: str = "webvoyager"
+    protocol: str = "default"
+    images: Images = None
     workers: int = 4
     force: bool = False
+    prompt: str | None = None
 
     def validate(self) -> JudgeSettings:
-        if self.protocol not in PROTOCOLS:
-            raise ConfigError(f"unknown judge protocol {self.protocol!r}; use one of {', '.join(PROTOCOLS)}")
-        if self.images is not None and self.images < 1:
+        if self.protocol in METHODS:
+            raise ConfigError(f"--protocol chooses default or paper; the judging method is now chosen with "
+                              f"--method (e.g. --method {self.protocol})")
+        check_protocol(self.protocol)
+        if self.method not in METHODS:
+            raise ConfigError(f"unknown judging method {self.method!r}; use one of {', '.join(METHODS)}")
+        if self.protocol == "paper":
+            if self.method != "webvoyager":
+                raise ConfigError("the paper protocol has the WebVoyager evaluator only: use --method webvoyager, "
+                                  "or --protocol default for the keypoints judge")
+            if self.images not in (None, "all"):
+                raise ConfigError("the paper protocol shows the judge the whole trajectory; drop --images, or use "
+                                  "--protocol default to choose how many screenshots it sees")
+        limit = self.image_limit
+        if limit is not None and limit < 1:
             raise ConfigError("--images must be a positive number or 'all'")
         if self.workers < 1:
             raise ConfigError("--workers must be at least 1")
+        if self.prompt is not None:
+            prompt_from_file(self.prompt)
         return self
+
+    @property
+    def judge(self) -> str:
+        """The judge's name (its method, with `-paper` under the paper protocol)."""
+        return judge_name(self.method, self.protocol)
+
+    @property
+    def image_limit(self) -> int | None:
+        """The screenshots shown: the newest K, or None for all of them."""
+        if self.images is None:
+            return judge_values(self.protocol).images
+        return None if self.images == "all" else int(self.images)
+
+    def rules(self) -> JudgeRules:
+        own = prompt_from_file(self.prompt).text if self.prompt is not None else None
+        return JudgeRules(protocol=self.protocol, values=judge_values(self.protocol), images=self.image_limit,
+                          system_prompt=own)
 
 
 @dataclass
@@ -57,10 +97,12 @@ class JudgeReport:
     success: int = 0
 
 
-def parse_images(value: str) -> int | None:
-    """`--images K|all` to an int or None."""
-    if value.strip().lower() == "all":
+def parse_images(value: str | None) -> Images:
+    """`--images K|all` to an int or "all" (None when not given: the protocol's)."""
+    if value is None:
         return None
+    if value.strip().lower() == "all":
+        return "all"
     try:
         return int(value)
     except ValueError:
@@ -71,16 +113,17 @@ async def judge_run(run_dir: Path, model: ChatModel, settings: JudgeSettings,
                     on_done: Callable[[Judgement], None] | None = None) -> JudgeReport:
     """Judge every finished task of `run_dir`; returns what was judged, skipped and failed."""
     settings.validate()
+    rules = settings.rules()
     report = JudgeReport()
     todo: list[Path] = []
     for rec in load_records(run_dir):
         if rec.result is None:
             continue
         folder = run_dir / rec.dirname
-        old = load_judgement(archive_path(folder, settings.protocol, model.spec)) or \
+        old = load_judgement(archive_path(folder, settings.judge, model.spec)) or \
             load_judgement(TaskDir(folder).judgement)
         if (not settings.force and old is not None and old.verdict is not None
-                and old.protocol == settings.protocol and old.model == model.spec):
+                and old.judge == settings.judge and old.model == model.spec):
             report.skipped.append(rec.task_id)
             continue
         todo.append(folder)
@@ -90,11 +133,11 @@ async def judge_run(run_dir: Path, model: ChatModel, settings: JudgeSettings,
         async with gate:
             ev = load_evidence(folder)
             try:
-                judgement = await judge_task(ev, model, protocol=settings.protocol, images=settings.images)
+                judgement = await judge_task(ev, model, method=settings.method, rules=rules)
             except ModelError as exc:
-                judgement = Judgement(task_id=ev.task_id, protocol=settings.protocol, model=model.spec,
-                                      verdict=None, error=f"model call failed: {exc}")
-            judgement.save(archive_path(folder, settings.protocol, model.spec))
+                judgement = Judgement(task_id=ev.task_id, method=settings.method, protocol=settings.protocol,
+                                      model=model.spec, verdict=None, error=f"model call failed: {exc}")
+            judgement.save(archive_path(folder, settings.judge, model.spec))
             judgement.save(TaskDir(folder).judgement)
             if judgement.verdict is None:
                 report.errors[ev.task_id] = judgement.error or "no verdict"

@@ -22,6 +22,15 @@ def parse_verdict(text: str) -> str | None:
     return NOT_SUCCESS if matches[-1].group(1).lower().startswith("not") else SUCCESS
 
 
+def original_verdict(text: str) -> str | None:
+    """The original WebVoyager evaluator's rule (paper protocol): a reply holding `NOT SUCCESS` anywhere
+    fails, else one holding `SUCCESS` succeeds, else no verdict (case-sensitive, as there)."""
+    text = text or ""
+    if "SUCCESS" not in text:
+        return None
+    return NOT_SUCCESS if "NOT SUCCESS" in text else SUCCESS
+
+
 def parse_requirement_list(text: str) -> list[str]:
     """Numbered or bulleted lines of the extraction reply; a reply without any gives one line per line."""
     items = [m.group(1) for m in _NUMBERED.finditer(text or "")]

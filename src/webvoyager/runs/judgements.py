@@ -30,11 +30,12 @@ class Judgement:
 
     `verdict` is SUCCESS or NOT SUCCESS, or None when the judge's reply could not be read (then
     `error` says why and the task counts as not judged). `model_called` is False when the verdict was
-    reached without a model (no answer means failure).
+    reached without a model (no answer means failure). `method` is webvoyager or keypoints, `protocol`
+    default or paper (files written before protocols existed say `"protocol": "<method>"`).
     """
 
     task_id: str
-    protocol: str
+    method: str
     model: str
     verdict: str | None
     reasoning: str = ""
@@ -43,7 +44,13 @@ class Judgement:
     model_called: bool = True
     error: str | None = None
     requirements: list[Requirement] = field(default_factory=list)
+    protocol: str = "default"
     judged_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+
+    @property
+    def judge(self) -> str:
+        """The judge's name: its method, with `-paper` under the paper protocol (e.g. webvoyager-paper)."""
+        return judge_name(self.method, self.protocol)
 
     @property
     def success(self) -> bool | None:
@@ -59,6 +66,8 @@ class Judgement:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Judgement:
         data = dict(data)
+        if "method" not in data:   # written before protocols: "protocol" named the method
+            data["method"], data["protocol"] = data.get("protocol", "webvoyager"), "default"
         data["usage"] = Usage.from_dict(data.get("usage") or {})
         data["requirements"] = [Requirement(**r) for r in data.get("requirements") or []]
         known = set(cls.__dataclass_fields__)
@@ -68,15 +77,21 @@ class Judgement:
         write_json_atomic(path, self.to_dict())
 
 
-def judge_set_name(protocol: str, model: str) -> str:
-    """File-name-safe name of a (protocol, model) judge, e.g. 'keypoints--openai_gpt-4o'."""
+def judge_name(method: str, protocol: str = "default") -> str:
+    """A judge's name: `webvoyager`, `keypoints`, or `webvoyager-paper` under the paper protocol."""
+    return method if protocol == "default" else f"{method}-{protocol}"
+
+
+def judge_set_name(judge: str, model: str) -> str:
+    """File-name-safe name of a (judge, model) pair, e.g. 'keypoints--openai_gpt-4o'."""
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in model)
-    return f"{protocol}--{safe}"
+    return f"{judge}--{safe}"
 
 
-def archive_path(task_folder: Path, protocol: str, model: str) -> Path:
-    """Where every judge's own copy of its judgement of a task is kept (judgement.json is the latest)."""
-    return task_folder / "judgements" / f"{judge_set_name(protocol, model)}.json"
+def archive_path(task_folder: Path, judge: str, model: str) -> Path:
+    """Where every judge's own copy of its judgement of a task is kept (judgement.json is the latest);
+    `judge` is a judge name (`judge_name`)."""
+    return task_folder / "judgements" / f"{judge_set_name(judge, model)}.json"
 
 
 def load_judgement(path: Path) -> Judgement | None:

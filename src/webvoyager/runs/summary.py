@@ -127,11 +127,13 @@ class Summary:
     sites: dict[str, GroupStats] = field(default_factory=dict)
     judges: dict[str, int] = field(default_factory=dict)
     run_wall_s: float | None = None
+    protocol: str = "default"          # the run's protocol (run.json), default or paper
     generated_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "generated_at": self.generated_at,
+            "protocol": self.protocol,
             "run_wall_s": round(self.run_wall_s, 3) if self.run_wall_s is not None else None,
             "judges": dict(self.judges),
             "overall": self.overall.to_dict(),
@@ -143,19 +145,21 @@ class Summary:
         return cls(overall=GroupStats.from_dict(data.get("overall") or {}),
                    sites={k: GroupStats.from_dict(v) for k, v in (data.get("sites") or {}).items()},
                    judges=dict(data.get("judges") or {}), run_wall_s=data.get("run_wall_s"),
+                   protocol=str(data.get("protocol") or "default"),
                    generated_at=str(data.get("generated_at") or ""))
 
 
-def summarize(records: Iterable[TaskRecord], *, run_wall_s: float | None = None) -> Summary:
+def summarize(records: Iterable[TaskRecord], *, run_wall_s: float | None = None,
+              protocol: str = "default") -> Summary:
     """The summary (written as summary.json) of these task records."""
-    summary = Summary(run_wall_s=run_wall_s)
+    summary = Summary(run_wall_s=run_wall_s, protocol=protocol)
     judges: Counter[str] = Counter()
     sites: dict[str, GroupStats] = {}
     for rec in records:
         summary.overall.add(rec)
         sites.setdefault(rec.site or "(none)", GroupStats()).add(rec)
         if rec.judgement is not None:
-            judges[f"{rec.judgement.protocol} / {rec.judgement.model}"] += 1
+            judges[f"{rec.judgement.judge} / {rec.judgement.model}"] += 1
     summary.sites = dict(sorted(sites.items()))
     summary.judges = dict(judges)
     return summary
@@ -175,6 +179,15 @@ def write_summary(run_dir: Path, *, run_wall_s: float | None = None) -> Summary:
     if run_wall_s is None:
         previous = read_summary(run_dir)
         run_wall_s = previous.run_wall_s if previous else None
-    summary = summarize(load_records(run_dir), run_wall_s=run_wall_s)
+    summary = summarize(load_records(run_dir), run_wall_s=run_wall_s, protocol=run_protocol(run_dir))
     write_json_atomic(run_dir / SUMMARY_NAME, summary.to_dict())
     return summary
+
+
+def run_protocol(run_dir: Path) -> str:
+    """The protocol `run.json` records for the run ("default" for runs from before protocols)."""
+    try:
+        data = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
+        return str(data["settings"]["protocol"])
+    except (OSError, json.JSONDecodeError, KeyError, TypeError):
+        return "default"

@@ -45,7 +45,7 @@ class SeeActPolicy:
 
     def __init__(self, model: ChatModel, *, grounding: str = "choice", ranker: Ranker | None = None, top_k: int = 50,
                  batch_size: int = 17, temperature: float = 1.0, max_tokens: int = 1024, seed: int | None = None,
-                 som_legend: bool = True) -> None:
+                 som_legend: bool = True, system_prompt: str | None = None) -> None:
         if grounding not in MODES:
             raise ConfigError(f"unknown grounding {grounding!r}; use one of {', '.join(MODES)}")
         if top_k < 1 or batch_size < 1:
@@ -55,6 +55,7 @@ class SeeActPolicy:
         self.top_k, self.batch_size = top_k, batch_size
         self.temperature, self.max_tokens, self.seed = temperature, max_tokens, seed
         self.som_legend = som_legend    # list the som labels' elements as text too (False: image only)
+        self.system = Message.text("system", system_prompt) if system_prompt else messages.system_message(online=True)
         self._task: Task | None = None
         self._history: list[_Done] = []
         self._log: list[dict[str, Any]] = []
@@ -88,7 +89,7 @@ class SeeActPolicy:
             usage = usage + completion.usage
             return completion
 
-        convo = [messages.system_message(online=True),
+        convo = [self.system,
                  messages.generation_message(self._task.question, self.previous_actions, observation.screenshot,
                                              online=True, notes=messages.feedback_notes(observation))]
         generation = await ask(convo)

@@ -3,7 +3,10 @@
 A `Ranker` scores a page's elements against the task and the previous actions; the policy keeps the
 top 50. `LexicalRanker` (default) needs no model weights: BM25 over the elements' visible text and
 telling attributes. `CrossEncoderRanker` runs a sentence-transformers cross-encoder such as MindAct's
-DeBERTa ranker, from a local path or a hub name, for users who have it (`pip install 'webvoyager[ranker]'`).
+DeBERTa ranker, from a local path or a hub name, for users who have it (`pip install 'webvoyager[ranker]'`);
+it is given its input in MindAct's candidate format (`mindact_query`, `mindact_candidate`), the one that
+model was trained on. BM25 ranks differently from MindAct's model: without its released ranks, top-50
+recall, and so every Mind2Web metric, differ from the paper's.
 """
 
 from __future__ import annotations
@@ -35,10 +38,38 @@ def element_text(element: Any) -> str:
     return " ".join(str(p) for p in parts if p)
 
 
-def query_text(task: str, previous_actions: Sequence[str]) -> str:
-    """The query a ranker scores against: the task, then the most recent previous actions."""
-    recent = "; ".join(previous_actions[-3:]) if previous_actions else "None"
-    return f"task is: {task}\nPrevious actions: {recent}"
+def mindact_query(task: str, previous_actions: Sequence[str]) -> str:
+    """MindAct's ranking query: the task, then the three most recent previous actions."""
+    return f"task is: {task}\nPrevious actions: {'; '.join(previous_actions[-3:])}"
+
+
+def mindact_description(element: Any) -> str:
+    """What a browser `Element` says, as SeeAct describes candidates for the ranker: a drop-down's
+    options, a field's value, then its text, else its aria-label and placeholder."""
+    if getattr(element, "tag", "") == "select":
+        return f"Selected Options: {element.selected} - Options: {' | '.join(element.options)}"
+    value = getattr(element, "value", "")
+    prefix = f'input value="{value}" ' if value and getattr(element, "tag", "") in ("input", "textarea") else ""
+    text = getattr(element, "text", "")
+    if text:
+        return prefix + text
+    named = [f'{key}="{val}"' for key, val in (("aria-label", getattr(element, "aria_label", "")),
+                                               ("placeholder", getattr(element, "placeholder", ""))) if val]
+    return (prefix + " ".join(named)).strip()
+
+
+def mindact_candidate(index: int, tag: str, description: str, *, max_words: int = 20) -> str:
+    """One candidate in MindAct's format, tag, id and text: `<button id="3">Search</button>`; links are
+    `link`, and a description of `max_words` words or more is cut to that many with "..."."""
+    name = "link" if tag == "a" else (tag or "element")
+    words = description.split()
+    body = description if len(words) < max_words else " ".join(words[:max_words]) + "..."
+    return f'<{name} id="{index}">{body}</{name}>'
+
+
+def _check_lengths(texts: Sequence[str] | None, elements: Sequence[Any]) -> None:
+    if texts is not None and len(texts) != len(elements):
+        raise ValueError("texts and elements must have the same length")
 
 
 class Ranker(Protocol):
@@ -46,7 +77,9 @@ class Ranker(Protocol):
 
     def rank(self, task: str, previous_actions: Sequence[str], elements: Sequence[E], *,
              texts: Sequence[str] | None = None) -> list[tuple[E, float]]:
-        """Elements paired with scores, best first. `texts` overrides `element_text` per element."""
+        """Elements paired with scores, best first. `texts` gives what each element says (its text, else
+        its telling attributes; the tag is read from the element's `tag`), for elements that are not
+        browser `Element`s (Mind2Web candidates)."""
         ...
 
 
@@ -58,9 +91,11 @@ class LexicalRanker:
 
     def rank(self, task: str, previous_actions: Sequence[str], elements: Sequence[E], *,
              texts: Sequence[str] | None = None) -> list[tuple[E, float]]:
-        docs = [tokens(t) for t in (texts if texts is not None else [element_text(e) for e in elements])]
-        if len(docs) != len(elements):
-            raise ValueError("texts and elements must have the same length")
+        _check_lengths(texts, elements)
+        if texts is not None:
+            docs = [tokens(f"{getattr(e, 'tag', '')} {t}") for e, t in zip(elements, texts)]
+        else:
+            docs = [tokens(element_text(e)) for e in elements]
         query: Counter[str] = Counter()
         for t in tokens(task):
             query[t] += 1.0
@@ -118,8 +153,10 @@ class CrossEncoderRanker:
         if not elements:
             return []
         model = self._load()
-        query = query_text(task, previous_actions)
-        docs = list(texts) if texts is not None else [element_text(e) for e in elements]
+        query = mindact_query(task, previous_actions)
+        _check_lengths(texts, elements)
+        said = list(texts) if texts is not None else [mindact_description(e) for e in elements]
+        docs = [mindact_candidate(i, str(getattr(e, "tag", "")), d) for i, (e, d) in enumerate(zip(elements, said))]
         raw = model.predict([(query, d) for d in docs], batch_size=self.batch_size, show_progress_bar=False)
         scores = [float(s if not hasattr(s, "__len__") else s[-1]) for s in raw]
         order = sorted(range(len(elements)), key=lambda i: -scores[i])

@@ -44,11 +44,12 @@ class ParsedElement:
     options_truncated: bool = False
     scrollable: bool = False        # a scrollable panel (the ` scrollable` marker)
     tree_role: str = ""             # set when read from a text-only outline (no tag/type there)
+    paper: bool = False             # read from the paper's format: tag only for button/input/textarea
 
     def describe(self) -> str:
         """A short human description, for error messages listing what is visible."""
         name = self.text or self.aria_label or self.placeholder
-        return f"[{self.label}] <{self.tag}> {name!r}"
+        return f"[{self.label}] " + (f"<{self.tag}> " if self.tag else "") + repr(name)
 
 
 def _read_quoted(rest: str) -> tuple[str, str] | None:
@@ -113,12 +114,31 @@ def parse_element_line(line: str) -> ParsedElement | None:
 
 
 def parse_element_list(text: str) -> list[ParsedElement]:
-    """All element lines found in `text` (other lines are ignored), in the order given."""
+    """All element lines found in `text` (other lines are ignored), in the order given; a list in the
+    paper's tab-joined format (paper protocol) is read too."""
     out = []
     for line in text.splitlines():
         element = parse_element_line(line)
         if element is not None:
             out.append(element)
+    return out or parse_paper_list(text)
+
+
+_PAPER_ENTRY = re.compile(r'^\s*\[(\d+)\]: (?:<([\w-]+)> )?"(.*?)"(?:, "(.*)")?;\s*$')
+_PAPER_NAMED_BY_ARIA = ("input", "textarea")   # these have no text content: their quoted value is the aria-label
+
+
+def parse_paper_list(text: str) -> list[ParsedElement]:
+    """The entries of the paper's element text, `[i]: <tag> "text", "aria-label";` joined by tabs."""
+    out = []
+    for line in text.splitlines():
+        for entry in line.split("\t"):
+            found = _PAPER_ENTRY.match(entry)
+            if found is None:
+                continue
+            tag, first, second = (found.group(2) or "").lower(), found.group(3), found.group(4) or ""
+            text_, aria = ("", first) if tag in _PAPER_NAMED_BY_ARIA else (first, second)
+            out.append(ParsedElement(label=int(found.group(1)), tag=tag, text=text_, aria_label=aria, paper=True))
     return out
 
 
@@ -173,6 +193,8 @@ def target_matches(target: Target, element: ParsedElement) -> bool:
         part = norm(target.text_contains)
         if not any(part in n.rstrip(ELLIPSIS) for n in names):
             return False
+    if element.paper:   # the paper's list names a field by its aria-label and has no role or type
+        return _paper_matches(target, element)
     if target.placeholder is not None and norm(target.placeholder) != norm(element.placeholder):
         return False
     if element.tree_role:  # outline element: only the role is known (explicit or implicit)
@@ -181,6 +203,21 @@ def target_matches(target: Target, element: ParsedElement) -> bool:
         if want is not None and want.lower() != have.lower():
             return False
     return True
+
+
+_PAPER_TAGGED = ("button", "input", "textarea")
+
+
+def _paper_matches(target: Target, element: ParsedElement) -> bool:
+    """The rest of `target_matches` for a paper-format element: a field's placeholder is matched against
+    its aria-label (what the paper shows for it), and a tag left out means "none of button, input,
+    textarea"."""
+    if target.placeholder is not None and norm(target.placeholder) != norm(element.aria_label):
+        return False
+    if target.tag is None:
+        return True
+    want = target.tag.lower()
+    return want == element.tag if element.tag else want not in _PAPER_TAGGED
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from webvoyager.standins import seeact_replies
 from webvoyager.standins.plan import find_task, next_move, parse_progress, target_not_found_error
 from webvoyager.standins.reading import noted_in
 from webvoyager.standins.voyager_replies import (at_bottom, failure_note, first_user_text, last_assistant_text,
-                                                 move_action, newest_user_text, page_view, voyager_reply)
+                                                 move_action, newest_user_text, offers_select, page_view, voyager_reply)
 from webvoyager.tasks import Task
 from webvoyager.usage import Usage
 
@@ -49,7 +49,7 @@ def voyager_step(messages: Sequence[Message], tasks: tuple[Task, ...] | None) ->
         raise target_not_found_error(task, progress, view.elements, "the page is already at the bottom")
     replies = [m.text_content for m in messages if m.role == "assistant"]
     move = next_move(task, progress, view.elements, view, noted_in(replies))
-    return voyager_reply(move.thought(), move_action(move))
+    return voyager_reply(move.thought(), move_action(move, select=offers_select(messages)))
 
 
 class ReferenceModel:

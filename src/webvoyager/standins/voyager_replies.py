@@ -22,6 +22,10 @@ from webvoyager.standins.elements import ParsedElement, parse_element_list, pars
 from webvoyager.standins.plan import Move
 from webvoyager.standins.reading import PageView
 from webvoyager.voyager.messages import FAILED_ACTION, UNUSABLE_REPLY, parse_heading
+from webvoyager.voyager.parser import EXTRA_FORMATS, ORIGINAL_FORMATS
+
+SELECT_FORMAT = EXTRA_FORMATS[0].split(";")[0]   # "Select [N]"
+CLICK_FORMAT = ORIGINAL_FORMATS[0]                # "Click [N]"
 
 _ELEMENT_LINE = re.compile(r"^\s*\[\d+\]:")
 _FAILURE_STARTS = tuple(s.lower() for s in (FAILED_ACTION.split("{")[0], UNUSABLE_REPLY.split("{")[0],
@@ -83,8 +87,15 @@ def read_elements(observation_text: str) -> list[ParsedElement]:
     return elements
 
 
-def move_action(move: Move) -> Action:
-    """The browser action that carries out a reference move."""
+def offers_select(messages: Sequence[Message]) -> bool:
+    """Whether the Select action is offered: not when the system prompt lists our actions without it
+    (the paper protocol's: there a drop-down option is chosen by typing it into the list)."""
+    system = next((m.text_content for m in messages if m.role == "system"), "")
+    return SELECT_FORMAT in system or CLICK_FORMAT not in system
+
+
+def move_action(move: Move, *, select: bool = True) -> Action:
+    """The browser action that carries out a reference move (`select`: the Select action is offered)."""
     label = move.element.label if move.element is not None else None
     step = move.step
     if move.kind == "find":
@@ -106,7 +117,7 @@ def move_action(move: Move) -> Action:
     if move.kind == "type":
         return Type(label, step.text or "", press_enter=step.enter)
     if move.kind == "select":
-        return Select(label, step.option or "")
+        return Select(label, step.option or "") if select else Type(label, step.option or "")
     if move.kind == "hover":
         return Hover(label)
     raise ModelError(f"the stand-in model cannot express step kind {move.kind!r} as a WebVoyager action")

@@ -8,11 +8,13 @@ placeholder (their notes are kept, shortened). All assistant replies are kept in
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from webvoyager.browser.types import Observation
+from webvoyager.browser.types import Answer, Observation, action_text
 from webvoyager.models.base import ImagePart, Message, Part, TextPart
+from webvoyager.voyager.parser import parse_reply
 
 CLIPPED_NOTE_CHARS = 200  # an old PDF excerpt must not keep eating the context
 
@@ -128,8 +130,10 @@ def _clipped_observation(rec: ObservationRecord) -> list[_Piece]:
 
 
 def task_intro(question: str, start_url: str) -> str:
-    """The opening of the first user turn."""
-    return f"Task: {question}\nStart page: {start_url}\nWork on this website to complete the task."
+    """The opening of the first user turn, in the paper's phrasing, which the original auto-evaluator
+    looks for (`Now given a task:(.+?)Please interact with`, on one line)."""
+    one_line = " ".join(question.split())
+    return f"Now given a task: {one_line}  Please interact with {start_url} and get the answer."
 
 
 def _layout(system_prompt: str, question: str, start_url: str, turns: list[Turn], *,
@@ -165,14 +169,18 @@ def build_log(system_prompt: str, question: str, start_url: str, turns: list[Tur
               context_images: int = 3, text_only: bool = False) -> list[dict[str, Any]]:
     """The same conversation in the original `interact_messages.json` layout.
 
-    A list of {role, content}; content is a string (system, assistant) or OpenAI-style parts. Images
-    are a reference to the step's screenshot file instead of base64 data, to keep the file small.
+    A list of {role, content}: the system prompt; then user turns, whose content is OpenAI-style parts
+    (text, then the screenshot) when they carry a screenshot and a plain string otherwise (clipped and
+    text-only observations), alternating with the assistant replies as strings. Images are a reference
+    to the step's screenshot file instead of base64 data. The final reply is written so that the
+    original evaluator reads the same answer as we did (see `final_reply`).
     """
     layout = _layout(system_prompt, question, start_url, turns, context_images=context_images, text_only=text_only)
     out: list[dict[str, Any]] = []
     for role, pieces in layout.turns:
-        if role != "user":
-            out.append({"role": role, "content": "\n".join(p for p in pieces if isinstance(p, str))})
+        texts = [p for p in pieces if isinstance(p, str)]
+        if role != "user" or len(texts) == len(pieces):
+            out.append({"role": role, "content": "\n".join(texts)})
             continue
         content: list[dict[str, Any]] = []
         for p in pieces:
@@ -181,4 +189,27 @@ def build_log(system_prompt: str, question: str, start_url: str, turns: list[Tur
             else:
                 content.append({"type": "image_url", "image_url": {"url": f"screenshot{p.record.index}.png"}})
         out.append({"role": role, "content": content})
+    if out and out[-1]["role"] == "assistant":
+        out[-1]["content"] = final_reply(out[-1]["content"])
     return out
+
+
+ORIGINAL_ANSWER_MARK = "Action: ANSWER"
+_ORIGINAL_ANSWER = re.compile(r"ANSWER[; ]+\[?(.[^\]]*)\]?")
+
+
+def final_reply(reply: str) -> str:
+    """The last reply as the original evaluator must read it: it takes a run as answered when the text
+    holds `Action: ANSWER`, and the answer from the first `ANSWER; [...]` anywhere in it. The raw reply
+    is kept when it reads right; otherwise (markdown around `Action:`, a lower-case `answer`, the word
+    ANSWER in the thought, an answer that is not valid) the canonical `Thought: ...` / `Action: ...`
+    form is written, with ANSWER in the thought lower-cased."""
+    parsed = parse_reply(reply)
+    answer = parsed.action.text if isinstance(parsed.action, Answer) else None
+    found = _ORIGINAL_ANSWER.search(reply) if ORIGINAL_ANSWER_MARK in reply else None
+    read = found.group(1).strip() if found else None
+    if read == answer and (answer is not None or ORIGINAL_ANSWER_MARK not in reply):
+        return reply
+    thought = parsed.thought.replace("ANSWER", "answer")
+    action = action_text(parsed.action) if parsed.action is not None else "(none)"
+    return f"Thought: {thought}\nAction: {action}"

@@ -31,19 +31,28 @@ from webvoyager.browser.types import (
     Wait,
 )
 
-FORMATS = (
+ORIGINAL_FORMATS = (
     "Click [N]",
     "Type [N]; [text]",
     "Scroll [N or WINDOW]; [up or down]",
-    "Select [N]; [option]",
-    "Hover [N]",
-    "PressKey [key]",
     "Wait",
     "GoBack",
     "Google",
     "ANSWER; [text]",
 )
-FORMATS_HELP = "Valid actions: " + " | ".join(FORMATS) + " (N is the number of a labelled element)."
+"""The paper's seven actions (the paper protocol allows only these)."""
+EXTRA_FORMATS = ("Select [N]; [option]", "Hover [N]", "PressKey [key]")
+FORMATS = ORIGINAL_FORMATS[:3] + EXTRA_FORMATS + ORIGINAL_FORMATS[3:]
+ORIGINAL_ACTIONS: tuple[type, ...] = (Click, Type, Scroll, Wait, GoBack, Search, Answer)
+
+
+def formats_help(*, original_only: bool = False) -> str:
+    """The list of valid action formats, as told to the model after an unusable reply."""
+    formats = ORIGINAL_FORMATS if original_only else FORMATS
+    return "Valid actions: " + " | ".join(formats) + " (N is the number of a labelled element)."
+
+
+FORMATS_HELP = formats_help()
 
 
 @dataclass(frozen=True)
@@ -67,24 +76,35 @@ _LABEL = r"(?:on\s+)?[\[(]?\s*(?:element\s*|label\s*|#)?(\d+)\s*[\])]?"
 _SEP = r"\s*[;:,]?\s*"
 
 
-def parse_reply(text: str) -> ParsedReply:
-    """Parse one model reply; never raises (see module docstring)."""
+def parse_reply(text: str, *, original_only: bool = False) -> ParsedReply:
+    """Parse one model reply; never raises (see module docstring). With `original_only` (the paper
+    protocol) only the paper's seven actions are accepted, and Type always presses Enter, as there."""
     if not isinstance(text, str):  # defensive: a provider may hand back None on an empty reply
         text = "" if text is None else str(text)
+    help_text = formats_help(original_only=original_only)
     marker = _last_marker(text)
     if marker is None:
         return ParsedReply(
             thought=_thought(text, len(text)),
             action=None,
             error="Your reply has no 'Action:' line. End every reply with 'Action:' followed by exactly one "
-            "action. " + FORMATS_HELP,
+            "action. " + help_text,
         )
     start, end = marker
     thought = _thought(text, start)
     block = _clean_block(text[end:])
     if not block:
-        return ParsedReply(thought, None, "The 'Action:' line is empty. " + FORMATS_HELP, block)
+        return ParsedReply(thought, None, "The 'Action:' line is empty. " + help_text, block)
     action, error = _parse_action(block)
+    if error is not None and original_only:
+        error = error.replace(FORMATS_HELP, help_text)
+    if original_only and action is not None:
+        if not isinstance(action, ORIGINAL_ACTIONS):
+            first = block.splitlines()[0][:80]
+            return ParsedReply(thought, None, f"{first!r} is not an action of this run: only the seven actions "
+                                              f"below are available. {help_text}", block)
+        if isinstance(action, Type) and not action.press_enter:
+            action = Type(action.target, action.text)
     return ParsedReply(thought, action, error, block)
 
 

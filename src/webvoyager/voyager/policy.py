@@ -14,6 +14,19 @@ from webvoyager.prompts import load_prompt
 from webvoyager.tasks import Task
 
 
+def default_system_prompt(*, text_only: bool = False, paper: bool = False) -> str:
+    """Our system prompt: the screenshot or text-only variant, listing the paper's seven actions only
+    (and describing the paper's marks and element text) in the paper protocol."""
+    def part(name: str) -> str:
+        return load_prompt("webvoyager.voyager", name).text
+
+    actions = part("actions.txt") if paper else part("actions.txt") + "\n" + part("actions_extra.txt")
+    if text_only:
+        return load_prompt("webvoyager.voyager", "system_text_only.txt").render(actions=actions)
+    observation = part("observation_paper.txt" if paper else "observation.txt")
+    return load_prompt("webvoyager.voyager", "system.txt").render(observation=observation, actions=actions)
+
+
 class WebVoyagerPolicy:
     """Screenshot (or accessibility tree) in, `Thought:`/`Action:` reply out, as in the paper.
 
@@ -24,7 +37,8 @@ class WebVoyagerPolicy:
     name = "webvoyager"
 
     def __init__(self, model: ChatModel, *, context_images: int = 3, text_only: bool = False,
-                 temperature: float = 1.0, max_tokens: int = 1024, seed: int | None = None) -> None:
+                 temperature: float = 1.0, max_tokens: int = 1024, seed: int | None = None,
+                 original_actions: bool = False, system_prompt: str | None = None) -> None:
         if context_images < 1:
             raise ConfigError(f"context_images must be at least 1 (got {context_images}); "
                               "it is how many recent screenshots the model keeps")
@@ -34,8 +48,8 @@ class WebVoyagerPolicy:
         self.temperature = temperature
         self.max_tokens = max_tokens
         self.seed = seed
-        self.system_prompt = load_prompt("webvoyager.voyager",
-                                         "system_text_only.txt" if text_only else "system.txt").text
+        self.original_actions = original_actions   # the paper protocol: its seven actions only
+        self.system_prompt = system_prompt or default_system_prompt(text_only=text_only, paper=original_actions)
         self._task: Task | None = None
         self._turns: list[Turn] = []
 
@@ -56,7 +70,7 @@ class WebVoyagerPolicy:
                                                max_tokens=self.max_tokens, seed=self.seed)
         text = completion.text or ""
         self._turns[-1].reply = text
-        parsed = parse_reply(text)
+        parsed = parse_reply(text, original_only=self.original_actions)
         return Decision(thought=parsed.thought, action=parsed.action, raw_output=text, usage=completion.usage,
                         error=parsed.error, extra={"images_sent": sum(len(m.images) for m in messages)})
 

@@ -9,14 +9,26 @@
 
   // ---- DOM quietness: a MutationObserver stamps the time of the last change ----------------
   let lastMutation = performance.now();
+  const changeWaiters = new Set();
   try {
     // Style-only batches are animations (carousels, spinners) rewriting inline styles every frame;
     // counting them would keep an animated page "busy" until the cap on every single action.
     new MutationObserver((records) => {
-      if (records.some((r) => r.type !== "attributes" || r.attributeName !== "style")) lastMutation = performance.now();
+      if (records.some((r) => r.type !== "attributes" || r.attributeName !== "style")) {
+        lastMutation = performance.now();
+        for (const wake of changeWaiters) wake(true);
+        changeWaiters.clear();
+      }
     })
       .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   } catch (e) { /* documents without a root yet: settle falls back to the cap */ }
+
+  // Resolves true at the next (non-style) DOM change after the call, or false after `capMs`.
+  NS.changed = (capMs) => new Promise((resolve) => {
+    const wake = (v) => { clearTimeout(timer); changeWaiters.delete(wake); resolve(v); };
+    const timer = setTimeout(() => wake(false), capMs);
+    changeWaiters.add(wake);
+  });
 
   // Resolves once the DOM has had no mutation for `ms` counted from the call (so that what an
   // action has just set off gets the chance to start), or after `capMs` (false).
@@ -278,7 +290,13 @@
     for (let p = el; p && p.nodeType === 1 && opacity >= 0.1; p = parentOf(p)) opacity *= parseFloat(styleOf(p).opacity);
     return opacity < 0.1;
   };
-  NS.discover = (obsId, clip, wantTree) => {
+  // wholePage: `clip` spans the whole document; an element outside the viewport cannot be hit-tested
+  // (nothing is rendered there to test), so there its CSS visibility and size decide alone.
+  NS.discover = (obsId, clip, wantTree, wholePage) => {
+    const offscreen = (p) => {
+      const cx = p.x + p.w / 2, cy = p.y + p.h / 2;
+      return cx < 0 || cy < 0 || cx >= window.innerWidth || cy >= window.innerHeight;
+    };
     styleCache.clear();
     const visible = [];
     const iframes = [];   // [iframe, how many visible candidates precede it]
@@ -300,7 +318,9 @@
       // A control a person cannot see (an invisible field laid over a visible one to harvest what
       // is typed) gets no label: nobody would knowingly use it.
       if (nearlyTransparent(el)) continue;
-      rect = hitPiece(el, rect, clip);
+      const whole = rect;
+      rect = hitPiece(el, whole, clip);
+      if (!rect && wholePage && offscreen(mainPiece(el, whole, clip))) rect = mainPiece(el, whole, clip);
       if (!rect) continue;
       visible.push({ el, rect });
     }

@@ -77,6 +77,8 @@ class Step:
     batches: list[QueryBatch] = field(default_factory=list)
     target_repr: str = ""
     source: str = ""
+    index: int | None = None          # the step's place in its task (0-based)
+    task_steps: int | None = None     # how many steps its task has (see load_queries for query folders)
 
     @property
     def key(self) -> tuple[str, str]:
@@ -144,12 +146,23 @@ def query_files(path: str | Path) -> list[Path]:
 
 
 def load_queries(path: str | Path, *, split: str | None = None) -> list[Step]:
-    """Steps from SeeAct's `queries.jsonl` format (one line per choice batch, grouped per step)."""
+    """Steps from SeeAct's `queries.jsonl` format (one line per choice batch, grouped per step).
+
+    A step's index is its number of previous actions. The records do not say how many steps a task
+    has, so its length is taken as the highest index present + 1 (a task whose first steps are
+    missing is then incomplete; one whose last steps are missing cannot be told from a shorter task).
+    """
     steps: dict[tuple[str, str], Step] = {}
     for file in query_files(path):
         with file.open(encoding="utf-8") as handle:
             for number, rec in iter_jsonl(handle, source=str(file)):
                 _add_query_line(steps, rec, file, number, split)
+    lengths: dict[str, int] = {}
+    for step in steps.values():
+        step.index = len(step.previous_actions)
+        lengths[step.annotation_id] = max(lengths.get(step.annotation_id, 0), step.index + 1)
+    for step in steps.values():
+        step.task_steps = lengths[step.annotation_id]
     return list(steps.values())
 
 
@@ -229,4 +242,5 @@ def _step_from_row(row: dict[str, Any], split: str, source: str) -> Step:
         website=str(row.get("website") or ""), domain=str(row.get("domain") or ""),
         subdomain=str(row.get("subdomain") or ""), split=split, cleaned_html=str(row.get("cleaned_html") or ""),
         screenshot=shot_bytes, target_repr=str(target), source=source,
+        index=index if index_raw not in (None, "") else None, task_steps=len(reprs) or None,
     )

@@ -84,7 +84,8 @@ def score_predictions(step: Step, preds: list[Prediction], prepared: PreparedSte
             break
     return score_step(step.annotation_id, step.action_uid, step.split, positive_ids=step.positive_ids,
                       gold_op=step.operation.op, gold_value=step.operation.value, predicted_element=chosen,
-                      predicted_op=reply.operation, predicted_value=reply.value, in_top_k=prepared.in_top_k)
+                      predicted_op=reply.operation, predicted_value=reply.value, in_top_k=prepared.in_top_k,
+                      step_index=step.index, task_steps=step.task_steps)
 
 
 def _media_type(data: bytes) -> str:

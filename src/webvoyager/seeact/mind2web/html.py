@@ -80,12 +80,13 @@ def describe(candidate: Candidate, nodes: dict[str, tuple[str, dict[str, str], s
 
 
 def candidate_text(candidate: Candidate, nodes: dict[str, tuple[str, dict[str, str], str]]) -> str:
-    """Plain text of a candidate for ranking: its telling attributes and its text content."""
-    tag, attrs, text = nodes.get(candidate.backend_node_id, (candidate.tag, {}, ""))
+    """What a candidate says, for ranking: its telling attribute values and the first words of its text
+    (the ranker adds the tag: `Ranker.rank(..., texts=...)`)."""
+    _, attrs, text = nodes.get(candidate.backend_node_id, (candidate.tag, {}, ""))
     merged = {**candidate.attributes, **attrs}
     values = [merged.get(k, "") for k in _TELLING]
     # Containers hold the text of the whole page; only their first words say what they are.
-    return " ".join([tag, *values, *text.split()[:24]]).strip()
+    return " ".join(v for v in [*values, *text.split()[:24]] if v).strip()
 
 
 INTERACTIVE_TAGS = frozenset({"a", "button", "input", "select", "textarea", "option", "label", "summary"})

@@ -4,8 +4,11 @@ Definitions (Mind2Web / SeeAct): an element is right when the predicted element 
 positive candidates; operation F1 is the token-set F1 between the predicted and gold "OP VALUE"
 strings, where CLICK carries no value; a step succeeds when the element is right and the F1 is 1; a
 task succeeds when every one of its steps succeeds. A step whose positive candidate was not in the
-ranker's top-k counts as a failure on every metric. Macro averages first average per task, then over
-tasks; micro averages over steps. Reported per split and overall.
+ranker's top-k counts as a failure on every metric, and so does a step where no element was chosen
+(every batch answered "none"): its operation F1 is 0 (MindAct's rule), whatever operation the reply named.
+Macro averages first average per task, then over tasks; micro averages over steps. Task success is taken
+over complete tasks only (every step 0..n-1 of the task present); tasks with missing steps are counted
+apart (`incomplete_tasks`), never as solved or failed. Reported per split and overall.
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ class StepOutcome:
     predicted_element: str | None = None
     predicted_action: str = ""
     gold_action: str = ""
+    step_index: int | None = None      # the step's place in its task (0-based), when known
+    task_steps: int | None = None      # how many steps the task has, when known
 
     @property
     def step_success(self) -> bool:
@@ -59,15 +64,16 @@ class StepOutcome:
 
 def score_step(annotation_id: str, action_uid: str, split: str, *, positive_ids: set[str], gold_op: str,
                gold_value: str, predicted_element: str | None, predicted_op: str | None, predicted_value: str,
-               in_top_k: bool = True) -> StepOutcome:
-    """Score one prediction against the gold step."""
+               in_top_k: bool = True, step_index: int | None = None, task_steps: int | None = None) -> StepOutcome:
+    """Score one prediction against the gold step (no element chosen, or ranked out: all zero)."""
     gold = action_string(gold_op, gold_value)
     pred = action_string(predicted_op, predicted_value)
-    if not in_top_k:
-        return StepOutcome(annotation_id, action_uid, split, False, 0.0, False, predicted_element, pred, gold)
-    correct = predicted_element is not None and predicted_element in positive_ids
-    return StepOutcome(annotation_id, action_uid, split, correct, token_f1(pred, gold), True, predicted_element,
-                       pred, gold)
+    place = {"step_index": step_index, "task_steps": task_steps}
+    if not in_top_k or predicted_element is None:
+        return StepOutcome(annotation_id, action_uid, split, False, 0.0, in_top_k, predicted_element, pred, gold,
+                           **place)
+    return StepOutcome(annotation_id, action_uid, split, predicted_element in positive_ids, token_f1(pred, gold),
+                       True, predicted_element, pred, gold, **place)
 
 
 @dataclass(frozen=True)
@@ -80,11 +86,13 @@ class SplitMetrics:
     element_acc: float          # macro: per task, then over tasks
     op_f1: float
     step_sr: float
-    task_sr: float
+    task_sr: float | None       # over complete tasks only; None when there is none
     micro_element_acc: float    # over steps
     micro_op_f1: float
     micro_step_sr: float
     not_in_top_k: int = 0
+    complete_tasks: int = 0     # tasks with every step present: what task_sr is taken over
+    incomplete_tasks: int = 0   # tasks with missing steps (or an unknown length): left out of task_sr
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -101,17 +109,27 @@ def summarize(outcomes: list[StepOutcome], split: str) -> SplitMetrics:
     for o in outcomes:
         per_task[o.annotation_id].append(o)
     groups = list(per_task.values())
+    complete = [g for g in groups if is_complete(g)]
     return SplitMetrics(
         split=split, tasks=len(groups), steps=len(outcomes),
         element_acc=_mean(_mean(float(o.element_correct) for o in g) for g in groups),
         op_f1=_mean(_mean(o.op_f1 for o in g) for g in groups),
         step_sr=_mean(_mean(float(o.step_success) for o in g) for g in groups),
-        task_sr=_mean(float(all(o.step_success for o in g)) for g in groups),
+        task_sr=_mean(float(all(o.step_success for o in g)) for g in complete) if complete else None,
         micro_element_acc=_mean(float(o.element_correct) for o in outcomes),
         micro_op_f1=_mean(o.op_f1 for o in outcomes),
         micro_step_sr=_mean(float(o.step_success) for o in outcomes),
         not_in_top_k=sum(1 for o in outcomes if not o.in_top_k),
+        complete_tasks=len(complete), incomplete_tasks=len(groups) - len(complete),
     )
+
+
+def is_complete(task_outcomes: list[StepOutcome]) -> bool:
+    """Whether the outcomes hold every step 0..n-1 of their task (n known), each once."""
+    length = task_outcomes[0].task_steps
+    indexes = sorted(o.step_index for o in task_outcomes if o.step_index is not None)
+    return (length is not None and all(o.task_steps == length for o in task_outcomes)
+            and len(indexes) == len(task_outcomes) and indexes == list(range(length)))
 
 
 def aggregate(outcomes: list[StepOutcome]) -> list[SplitMetrics]:

@@ -1,0 +1,129 @@
+"""The two judging methods, each under either protocol (`webvoyager.protocol.JudgeValues`).
+
+* `webvoyager`: the paper's auto-evaluator with our own prompt: task, final answer and the last K marked
+  screenshots (the paper protocol: every screenshot of the trajectory); the reply ends with SUCCESS or
+  NOT SUCCESS; the screenshots win over the answer.
+* `keypoints` (in the spirit of WebJudge; default protocol only): a first call lists the task's key
+  requirements; a second call judges each against the screenshots and the list of actions taken (never
+  the agent's thoughts or claims of success). The verdict is SUCCESS only if the judge says so and no
+  requirement is NOT MET.
+
+Verdict rule: by default the LAST verdict word of the reply counts; the paper protocol uses the original
+evaluator's rule (`NOT SUCCESS` anywhere fails, else `SUCCESS` anywhere succeeds). Both: a task that
+never answered fails without any model call; a reply without a verdict is recorded as an error (verdict
+None), not as a failure. `system_prompt` replaces the method's instructions (`judge --prompt FILE`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from webvoyager.judge.evidence import Evidence
+from webvoyager.judge.verdict import (original_verdict, parse_requirement_list, parse_requirement_verdicts,
+                                      parse_verdict)
+from webvoyager.models.base import ChatModel, Completion, ImagePart, Message, TextPart
+from webvoyager.prompts import Prompt, load_prompt
+from webvoyager.protocol import DEFAULT_JUDGE, JudgeValues
+from webvoyager.runs.judgements import NOT_SUCCESS, Judgement, Requirement
+from webvoyager.usage import Usage
+
+METHODS = ("webvoyager", "keypoints")
+
+
+@dataclass(frozen=True)
+class JudgeRules:
+    """How one judging pass calls the model and reads it: the protocol's values, the images to show
+    (None: all), and the user's own instructions, if any."""
+
+    protocol: str = "default"
+    values: JudgeValues = DEFAULT_JUDGE
+    images: int | None = 3
+    system_prompt: str | None = None
+
+    async def ask(self, model: ChatModel, messages: list[Message]) -> Completion:
+        """One judge call with the protocol's sampling (temperature 0; the paper also sends its seed)."""
+        return await model.complete(messages, temperature=self.values.temperature,
+                                    max_tokens=self.values.max_tokens, seed=self.values.seed)
+
+    def verdict(self, text: str) -> str | None:
+        return original_verdict(text) if self.values.any_not_success_fails else parse_verdict(text)
+
+
+def _prompt(name: str) -> Prompt:
+    return load_prompt("webvoyager.judge", name)
+
+
+def _images(paths: Sequence[Path]) -> list[ImagePart]:
+    return [ImagePart(p.read_bytes()) for p in paths]
+
+
+def no_answer_judgement(ev: Evidence, method: str, model: str, protocol: str = "default") -> Judgement:
+    """The verdict for a task that never answered: failure, reached without calling the model."""
+    return Judgement(task_id=ev.task_id, method=method, protocol=protocol, model=model, verdict=NOT_SUCCESS,
+                     reasoning=f"The agent gave no final answer (status {ev.status}), so the task failed.",
+                     model_called=False)
+
+
+async def judge_webvoyager(ev: Evidence, model: ChatModel, rules: JudgeRules) -> Judgement:
+    """The paper's method (see the module docstring)."""
+    if ev.answer is None:
+        return no_answer_judgement(ev, "webvoyager", model.spec, rules.protocol)
+    shots = ev.last_screenshots(rules.images)
+    user = _prompt("webvoyager_user.txt").render(task=ev.question, answer=ev.answer, n_images=len(shots))
+    system = rules.system_prompt or _prompt("webvoyager_system.txt").text
+    messages = [Message.text("system", system), Message("user", (TextPart(user), *_images(shots)))]
+    reply = await rules.ask(model, messages)
+    verdict = rules.verdict(reply.text)
+    return Judgement(task_id=ev.task_id, method="webvoyager", protocol=rules.protocol, model=model.spec,
+                     verdict=verdict, reasoning=reply.text.strip(), usage=reply.usage, images=len(shots),
+                     error=None if verdict else "the judge's reply holds no SUCCESS / NOT SUCCESS verdict")
+
+
+async def judge_keypoints(ev: Evidence, model: ChatModel, rules: JudgeRules) -> Judgement:
+    """The key-requirements method (see the module docstring)."""
+    if ev.answer is None:
+        return no_answer_judgement(ev, "keypoints", model.spec, rules.protocol)
+    extract_prompt = _prompt("keypoints_extract.txt").render(task=ev.question)
+    extract = await rules.ask(model, [Message.text("user", extract_prompt)])
+    requirements = parse_requirement_list(extract.text)
+    usage: Usage = extract.usage
+    if not requirements:
+        return Judgement(task_id=ev.task_id, method="keypoints", protocol=rules.protocol, model=model.spec,
+                         verdict=None, reasoning=extract.text, usage=usage,
+                         error="the judge listed no key requirements")
+    shots = ev.last_screenshots(rules.images)
+    listing = "\n".join(f"{i}. {r}" for i, r in enumerate(requirements, start=1))
+    user = _prompt("keypoints_judge_user.txt").render(task=ev.question, requirements=listing,
+                                                      actions=ev.action_lines(), n_images=len(shots))
+    system = rules.system_prompt or _prompt("keypoints_judge_system.txt").text
+    reply = await rules.ask(model, [Message.text("system", system), Message("user", (TextPart(user), *_images(shots)))])
+    usage = usage + reply.usage
+    judged = parse_requirement_verdicts(reply.text, requirements)
+    verdict = rules.verdict(_verdict_part(reply.text))
+    if verdict is not None and any(r.met is False for r in judged):
+        verdict = NOT_SUCCESS  # stricter than the judge's own summary: every requirement must hold
+    return Judgement(task_id=ev.task_id, method="keypoints", protocol=rules.protocol, model=model.spec,
+                     verdict=verdict, reasoning=reply.text.strip(), usage=usage, images=len(shots),
+                     requirements=judged,
+                     error=None if verdict else "the judge's reply holds no SUCCESS / NOT SUCCESS verdict")
+
+
+def _verdict_part(text: str) -> str:
+    """The text after the last 'verdict' word (requirement reasons may mention success), else all."""
+    idx = [m.end() for m in re.finditer(r"verdict", text, re.IGNORECASE)]
+    return text[idx[-1]:] if idx else text
+
+
+async def judge_task(ev: Evidence, model: ChatModel, *, method: str, rules: JudgeRules) -> Judgement:
+    """Judge one task with the named method."""
+    if method == "webvoyager":
+        return await judge_webvoyager(ev, model, rules)
+    if method == "keypoints":
+        return await judge_keypoints(ev, model, rules)
+    raise ValueError(f"unknown judging method {method!r}")
+
+
+__all__ = ["METHODS", "JudgeRules", "Requirement", "judge_task", "judge_webvoyager", "judge_keypoints"]

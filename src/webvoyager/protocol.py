@@ -1,0 +1,91 @@
+"""The two run protocols: `default` (this project's) and `paper` (the papers' own settings).
+
+`paper` reproduces what the WebVoyager and SeeAct papers ran (their public run scripts and configs),
+`default` is what we recommend. Every value on which they differ lives here, in one place, so the
+table in docs/DESIGN.md, the settings classes (`api.RunSettings`, `judge.runner.JudgeSettings`,
+`bench.runner.BenchOptions`) and the tests read the same numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from webvoyager.errors import ConfigError
+
+ProtocolName = Literal["default", "paper"]
+PROTOCOLS: tuple[str, ...] = ("default", "paper")
+
+
+@dataclass(frozen=True)
+class AgentValues:
+    """What a protocol fixes for the agent run. `stuck_after` None means no loop guard; `seed` None
+    means no seed is sent."""
+
+    max_steps: int
+    context_images: int
+    temperature: float
+    max_tokens: int
+    seed: int | None
+    stuck_after: int | None
+    wait_s: float
+    viewport: tuple[int, int]
+
+
+DEFAULT_AGENT = AgentValues(max_steps=15, context_images=3, temperature=1.0, max_tokens=1024, seed=None,
+                            stuck_after=3, wait_s=5.0, viewport=(1024, 768))
+# WebVoyager's run.sh: --max_iter 15 --max_attached_imgs 3 --temperature 1 --seed 42, max_tokens=1000 in run.py
+# (its temperature flag is never sent: 1 is also the API's default), 1024x768 window, `time.sleep(5)` for Wait.
+PAPER_WEBVOYAGER = AgentValues(max_steps=15, context_images=3, temperature=1.0, max_tokens=1000, seed=42,
+                               stuck_after=None, wait_s=5.0, viewport=(1024, 768))
+# SeeAct's online_exp.toml: temperature 0, max_op 30, viewport 1280x720, max_continuous_no_op 2; its engine
+# asks for up to 4096 tokens and sends no seed.
+PAPER_SEEACT = AgentValues(max_steps=30, context_images=3, temperature=0.0, max_tokens=4096, seed=None,
+                           stuck_after=None, wait_s=5.0, viewport=(1280, 720))
+SEEACT_PAPER_MAX_NO_OPS = 2
+"""SeeAct (paper): the run stops after this many consecutive steps without an executable operation."""
+
+WAIT_STUCK_S = 15.0
+"""Default protocol: a Wait counts towards `stuck` only once this much time was waited on one unchanged page."""
+
+DEFAULT_TASK_TIMEOUT_S = 600.0
+"""Default protocol: the wall-clock limit of one benchmark task (the paper has none)."""
+
+
+@dataclass(frozen=True)
+class JudgeValues:
+    """What a protocol fixes for the judge. `images` None means every screenshot of the trajectory;
+    `any_not_success_fails`: the original rule (a reply containing NOT SUCCESS anywhere fails) instead of
+    reading the last verdict word."""
+
+    images: int | None
+    temperature: float
+    seed: int | None
+    max_tokens: int
+    any_not_success_fails: bool
+
+
+DEFAULT_JUDGE = JudgeValues(images=3, temperature=0.0, seed=None, max_tokens=1024, any_not_success_fails=False)
+# WebVoyager's evaluation/auto_eval.py: temperature=0, seed=42, max_tokens=1000; the full trajectory agreed
+# best with humans (85.3%, kappa 0.70); `0 if 'NOT SUCCESS' in reply else 1`.
+PAPER_JUDGE = JudgeValues(images=None, temperature=0.0, seed=42, max_tokens=1000, any_not_success_fails=True)
+
+
+def check_protocol(name: str) -> ProtocolName:
+    """`name` as a protocol name; ConfigError naming the choices otherwise."""
+    if name not in PROTOCOLS:
+        raise ConfigError(f"unknown protocol {name!r}; use one of {', '.join(PROTOCOLS)} "
+                          "(paper: the papers' own settings; default: ours)")
+    return name  # type: ignore[return-value]
+
+
+def agent_values(protocol: str, policy: str) -> AgentValues:
+    """The agent values of `protocol` for `policy` (webvoyager or seeact)."""
+    if check_protocol(protocol) == "default":
+        return DEFAULT_AGENT
+    return PAPER_SEEACT if policy == "seeact" else PAPER_WEBVOYAGER
+
+
+def judge_values(protocol: str) -> JudgeValues:
+    """The judge values of `protocol`."""
+    return PAPER_JUDGE if check_protocol(protocol) == "paper" else DEFAULT_JUDGE
