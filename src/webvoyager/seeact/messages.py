@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from webvoyager.agent.page_content import PAGE_CLOSE, PAGE_OPEN, defused
 from webvoyager.browser.types import Observation
 from webvoyager.models.base import ImagePart, Message, TextPart
 from webvoyager.seeact import prompts
+from webvoyager.prompts import load_prompt
 from webvoyager.seeact.choices import ChoiceBatch
 
 # Phrases that identify each kind of message (each is in its prompt file; a test checks it). Offline
@@ -27,7 +29,7 @@ UNUSABLE_REPLY = "Your previous answer could not be used: {error}"
 
 
 def feedback_notes(obs: Observation) -> list[str]:
-    """The loop's feedback on the previous step in SeeAct's words, then what the page did."""
+    """The loop's feedback on the previous step, in SeeAct's words."""
     lines = []
     if obs.reply_error:
         lines.append(UNUSABLE_REPLY.format(error=obs.reply_error))
@@ -35,12 +37,20 @@ def feedback_notes(obs: Observation) -> list[str]:
         lines.append(FAILED_ACTION.format(error=obs.last_action_error))
     if obs.loop_warning:
         lines.append(obs.loop_warning)
-    return [*lines, *obs.notes]
+    return lines
+
+
+def page_block(text: str) -> str:
+    """Page-derived text between the page-content delimiters (the system prompt says it is data only)."""
+    return f"{PAGE_OPEN}\n{defused(text)}\n{PAGE_CLOSE}" if text.strip() else ""
 
 
 def system_message(*, online: bool) -> Message:
-    """The system prompt naming the operations available."""
-    return Message.text("system", prompts.render("system", short_operations=prompts.short_operations(online)))
+    """The system prompt naming the operations available; online, it also says page content is data."""
+    text = prompts.render("system", short_operations=prompts.short_operations(online))
+    if online:
+        text += "\n\n" + load_prompt("webvoyager.seeact", "untrusted.txt").text
+    return Message.text("system", text)
 
 
 def history_text(previous_actions: Sequence[str]) -> str:
@@ -48,18 +58,22 @@ def history_text(previous_actions: Sequence[str]) -> str:
     return "\n".join(previous_actions) if previous_actions else "None"
 
 
-def notes_text(notes: Sequence[str]) -> str:
-    """What happened since the last step (an error, a rejection, a dialog), as a short section."""
-    if not notes:
+def notes_text(notes: Sequence[str], page_notes: Sequence[str] = ()) -> str:
+    """What happened since the last step: the loop's notes (an error, a rejection), then what the page
+    did (a dialog, a file's text) between the page-content delimiters."""
+    if not notes and not page_notes:
         return ""
-    return f"\n{NOTES_HEADING}\n" + "\n".join(f"- {n}" for n in notes) + "\n"
+    text = f"\n{NOTES_HEADING}\n" + "\n".join(f"- {n}" for n in notes) if notes else ""
+    page = page_block("What the page did:\n" + "\n".join(f"- {n}" for n in page_notes)) if page_notes else ""
+    return "\n".join(p for p in (text, page) if p) + "\n"
 
 
 def generation_message(task: str, previous_actions: Sequence[str], screenshot: bytes, *, online: bool,
-                       media_type: str = "image/png", notes: Sequence[str] = ()) -> Message:
+                       media_type: str = "image/png", notes: Sequence[str] = (),
+                       page_notes: Sequence[str] = ()) -> Message:
     """Stage 1: task, previous actions and the screenshot; the model describes the next action."""
     text = prompts.render("generation", task=task, previous_actions=history_text(previous_actions),
-                          operations=prompts.operations(online), notes=notes_text(notes))
+                          operations=prompts.operations(online), notes=notes_text(notes, page_notes))
     return Message(role="user", parts=(TextPart(text), ImagePart(data=screenshot, media_type=media_type)))
 
 
@@ -75,7 +89,8 @@ def batch_note(index: int, count: int) -> str:
 
 def choice_message(batch: ChoiceBatch[object], *, online: bool, template: str = "choice", count: int = 1) -> Message:
     """Stage 2 (textual choices): one batch of lettered options plus the "none" letter."""
-    values = {"options": batch.option_lines(), "none_letter": batch.none_letter, "op_names": prompts.op_names(online)}
+    values = {"options": page_block(batch.option_lines()) if online else batch.option_lines(),
+              "none_letter": batch.none_letter, "op_names": prompts.op_names(online)}
     if template == "choice":  # the follow-up pick of attributes grounding is a single question
         values["batch_note"] = batch_note(batch.index, count)
     text = prompts.render(template, **values)
@@ -87,7 +102,7 @@ def som_message(marked: bytes, none_letter: str, *, online: bool, legend: str = 
 
     `legend` (optional) lists what each label marks, as text beside the image."""
     if legend:
-        legend = "\nFor reference, the labels mark these elements:\n" + legend + "\n"
+        legend = "\nFor reference, the labels mark these elements:\n" + (page_block(legend) if online else legend) + "\n"
     text = prompts.render("som", none_letter=none_letter, op_names=prompts.op_names(online), legend=legend)
     return Message(role="user", parts=(TextPart(text), ImagePart(data=marked)))
 

@@ -91,7 +91,8 @@ class SeeActPolicy:
 
         convo = [self.system,
                  messages.generation_message(self._task.question, self.previous_actions, observation.screenshot,
-                                             online=True, notes=messages.feedback_notes(observation))]
+                                             online=True, notes=messages.feedback_notes(observation),
+                                             page_notes=observation.notes)]
         generation = await ask(convo)
         convo.append(Message.text("assistant", generation.text))
         grounded = await self._ground(ask, convo, observation)

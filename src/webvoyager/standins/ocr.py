@@ -133,11 +133,12 @@ def _below(words: tuple[Word, ...], first: Word, last: Word) -> list[Word]:
              and w.left <= last.right + margin and w.top - last.bottom < last.height * 4]
     if not under:
         return []
-    start = min(under, key=lambda w: (w.top, w.left))
+    nearest = min(under, key=lambda w: w.top)
+    start = min((w for w in under if _same_line(w, nearest)), key=lambda w: w.left)
     line = sorted((w for w in words if _same_line(w, start) and w.left >= start.left), key=lambda w: w.left)
     out, edge = [], start.left
     for word in line:
-        if out and word.left - edge > max(start.height, word.height) * 3:
+        if out and word.left - edge > MAX_GAP_PX:
             break
         out.append(word)
         edge = word.right

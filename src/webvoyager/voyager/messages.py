@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+from webvoyager.agent.page_content import PAGE_CLOSE, PAGE_OPEN, defused
 from webvoyager.browser.types import Answer, Observation, action_text
 from webvoyager.models.base import ImagePart, Message, Part, TextPart
 from webvoyager.voyager.parser import parse_reply
@@ -25,8 +26,8 @@ UNUSABLE_REPLY = "Your previous reply could not be used: {error}"
 NOTES_HEADING = "Notes since your last action:"
 
 
-def feedback_notes(obs: Observation) -> tuple[str, ...]:
-    """The notes shown with an observation: the loop's feedback on the previous step, then page events."""
+def loop_feedback(obs: Observation) -> tuple[str, ...]:
+    """The loop's own feedback on the previous step (a failed action, an unusable reply, a warning)."""
     lines = []
     if obs.reply_error:
         lines.append(UNUSABLE_REPLY.format(error=obs.reply_error))
@@ -34,7 +35,15 @@ def feedback_notes(obs: Observation) -> tuple[str, ...]:
         lines.append(FAILED_ACTION.format(action=obs.last_action or "", error=obs.last_action_error))
     if obs.loop_warning:
         lines.append(obs.loop_warning)
-    return (*lines, *obs.notes)
+    return tuple(lines)
+
+
+def feedback_notes(obs: Observation) -> tuple[str, ...]:
+    """The notes shown with an observation: the loop's feedback on the previous step, then page events."""
+    return (*loop_feedback(obs), *obs.notes)
+
+
+
 
 
 @dataclass(frozen=True)
@@ -47,11 +56,19 @@ class ObservationRecord:
     text: str
     notes: tuple[str, ...] = ()
     image: bytes | None = None  # marked screenshot; None in text-only mode
+    feedback: tuple[str, ...] = ()   # the loop's own notes, when page content is delimited
+    delimit: bool = False            # page content goes between PAGE_OPEN and PAGE_CLOSE
 
     @classmethod
-    def from_observation(cls, index: int, obs: Observation, *, text_only: bool) -> ObservationRecord:
+    def from_observation(cls, index: int, obs: Observation, *, text_only: bool,
+                         delimit: bool = False) -> ObservationRecord:
         image = None if text_only else (obs.marked_screenshot or obs.screenshot or None)
-        return cls(index=index, url=obs.url, title=obs.title, text=obs.text, notes=feedback_notes(obs), image=image)
+        if not delimit:
+            return cls(index=index, url=obs.url, title=obs.title, text=obs.text, notes=feedback_notes(obs),
+                       image=image)
+        return cls(index=index, url=obs.url, title=defused(obs.title), text=defused(obs.text),
+                   notes=tuple(defused(n) for n in obs.notes), image=image, feedback=loop_feedback(obs),
+                   delimit=True)
 
 
 @dataclass
@@ -79,24 +96,33 @@ _HEADING = "Observation {index}: {title}{url}"
 _TITLE_END = " — "
 
 
+_PAGE_TITLE = "Page title: "
+
+
 def _heading(rec: ObservationRecord) -> str:
-    title = f"{rec.title}{_TITLE_END}" if rec.title else ""
+    title = f"{rec.title}{_TITLE_END}" if rec.title and not rec.delimit else ""
     return _HEADING.format(index=rec.index, title=title, url=rec.url)
 
 
 def parse_heading(text: str) -> tuple[str, str] | None:
-    """(title, url) from the heading line of an observation this module wrote, or None."""
+    """(title, url) from the heading line of an observation this module wrote (and its page-title line
+    when page content is delimited), or None."""
     prefix = _HEADING.split("{index}")[0]
-    for line in text.splitlines():
+    lines = text.splitlines()
+    for line in lines:
         if line.startswith(prefix) and ": " in line:
             rest = line.split(": ", 1)[1]
             rest = rest.split(" (", 1)[0] if rest.endswith(")") else rest  # a clipped observation's remark
             title, sep, url = rest.rpartition(_TITLE_END)
-            return (title if sep else "", url.strip())
+            titled = next((t[len(_PAGE_TITLE):] for t in lines if t.startswith(_PAGE_TITLE)), None)
+            return (titled if titled is not None else (title if sep else ""), url.strip())
     return None
 
 
-def _notes_text(notes: tuple[str, ...], *, clip: bool) -> str:
+PAGE_NOTES = "What the page did since your last action:"
+
+
+def _notes_text(notes: tuple[str, ...], *, clip: bool, heading: str = NOTES_HEADING) -> str:
     if not notes:
         return ""
     lines = []
@@ -104,18 +130,26 @@ def _notes_text(notes: tuple[str, ...], *, clip: bool) -> str:
         if clip and len(note) > CLIPPED_NOTE_CHARS:
             note = note[:CLIPPED_NOTE_CHARS] + "…"
         lines.append(f"- {note}")
-    return NOTES_HEADING + "\n" + "\n".join(lines)
+    return heading + "\n" + "\n".join(lines)
+
+
+def _page_block(rec: ObservationRecord, body: list[str], *, clip: bool) -> list[str]:
+    """The observation's page-derived parts, between the page-content delimiters when asked for."""
+    if not rec.delimit:
+        return [_notes_text(rec.notes, clip=clip), *body]
+    inner = [f"{_PAGE_TITLE}{rec.title}" if rec.title else "", _notes_text(rec.notes, clip=clip, heading=PAGE_NOTES),
+             *body]
+    return [_notes_text(rec.feedback, clip=clip), PAGE_OPEN, *(p for p in inner if p), PAGE_CLOSE]
 
 
 def _full_observation(rec: ObservationRecord, *, text_only: bool) -> list[_Piece]:
-    parts = [_heading(rec), _notes_text(rec.notes, clip=False)]
     if text_only:
-        parts.append("Page outline (interactive nodes carry a label in square brackets):\n" + (rec.text or "(empty)"))
-        parts.append("Reply with a Thought and one Action.")
+        body = ["Page outline (interactive nodes carry a label in square brackets):\n" + (rec.text or "(empty)")]
+        close = "Reply with a Thought and one Action."
     else:
-        parts.append("Labelled elements in the screenshot:\n" + (rec.text or "(no labelled elements)"))
-        parts.append("Look at the screenshot first and use the list to confirm labels. "
-                     "Reply with a Thought and one Action.")
+        body = ["Labelled elements in the screenshot:\n" + (rec.text or "(no labelled elements)")]
+        close = "Look at the screenshot first and use the list to confirm labels. Reply with a Thought and one Action."
+    parts = [_heading(rec), *_page_block(rec, body, clip=False), close]
     pieces: list[_Piece] = ["\n".join(p for p in parts if p)]
     if rec.image is not None and not text_only:
         pieces.append(_ImageRef(rec))
@@ -124,9 +158,10 @@ def _full_observation(rec: ObservationRecord, *, text_only: bool) -> list[_Piece
 
 def _clipped_observation(rec: ObservationRecord) -> list[_Piece]:
     what = "screenshot and element list"
-    text = f"{_heading(rec)} ({what} left out to save context)"
-    notes = _notes_text(rec.notes, clip=True)
-    return [text + ("\n" + notes if notes else "")]
+    parts = [f"{_heading(rec)} ({what} left out to save context)", *_page_block(rec, [], clip=True)]
+    if rec.delimit and not rec.notes and not rec.title:
+        parts = [p for p in parts if p not in (PAGE_OPEN, PAGE_CLOSE)]
+    return ["\n".join(p for p in parts if p)]
 
 
 def task_intro(question: str, start_url: str) -> str:

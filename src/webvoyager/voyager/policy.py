@@ -16,15 +16,18 @@ from webvoyager.tasks import Task
 
 def default_system_prompt(*, text_only: bool = False, paper: bool = False) -> str:
     """Our system prompt: the screenshot or text-only variant, listing the paper's seven actions only
-    (and describing the paper's marks and element text) in the paper protocol."""
+    (and describing the paper's marks and element text) in the paper protocol. Outside the paper
+    protocol it also tells the model that page content is data, never instructions."""
     def part(name: str) -> str:
         return load_prompt("webvoyager.voyager", name).text
 
     actions = part("actions.txt") if paper else part("actions.txt") + "\n" + part("actions_extra.txt")
+    untrusted = "" if paper else "\n" + part("untrusted.txt") + "\n"
     if text_only:
-        return load_prompt("webvoyager.voyager", "system_text_only.txt").render(actions=actions)
+        return load_prompt("webvoyager.voyager", "system_text_only.txt").render(actions=actions, untrusted=untrusted)
     observation = part("observation_paper.txt" if paper else "observation.txt")
-    return load_prompt("webvoyager.voyager", "system.txt").render(observation=observation, actions=actions)
+    return load_prompt("webvoyager.voyager", "system.txt").render(observation=observation, actions=actions,
+                                                                   untrusted=untrusted)
 
 
 class WebVoyagerPolicy:
@@ -62,7 +65,8 @@ class WebVoyagerPolicy:
         """Send the conversation with the new observation; parse the reply into one action."""
         if self._task is None:
             raise RuntimeError("WebVoyagerPolicy.decide called before reset(task)")
-        record = ObservationRecord.from_observation(len(self._turns) + 1, observation, text_only=self.text_only)
+        record = ObservationRecord.from_observation(len(self._turns) + 1, observation, text_only=self.text_only,
+                                                    delimit=not self.original_actions)
         self._turns.append(Turn(record))
         messages = build_messages(self.system_prompt, self._task.question, self._task.start_url, self._turns,
                                   context_images=self.context_images, text_only=self.text_only)
