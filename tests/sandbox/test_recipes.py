@@ -133,7 +133,22 @@ EXPECTED: dict[str, Callable[[], list[Any]]] = {
     "recipes--9": lambda: [d.search("lentil", sort="newest")[d.PAGE_SIZE].title],
     "recipes--10": lambda: (lambda v: [v.author, v.stars])(by_title("Tikka Cauliflower Fritters").reviews[0]),
     "recipes--11": lambda: [len(d.search(category="Snacks", max_time=30))],
+    "recipes--12": lambda: (lambda a, b: [max(a, b, key=lambda r: r.calories).title, min(a, b, key=lambda r: r.calories).title,
+                                          max(a.calories, b.calories)])(*_two_quickest(["Vegan"], ["Thai"])),
+    "recipes--13": lambda: (lambda r, others: [r.author, *[o.author for o in others], r.servings, r.stars[5]])(
+        *_top_and_next(d.search(category="Desserts", sort="reviews"), lambda r: r.review_count)),
 }
+
+
+def _two_quickest(diets: list[str], cuisines: list[str]) -> tuple[d.Recipe, d.Recipe]:
+    found = d.search(diets=diets, cuisines=cuisines, sort="quickest")
+    assert found[1].total < found[2].total and found[0].calories != found[1].calories, "no ties"
+    return found[0], found[1]
+
+
+def _top_and_next(found: list[d.Recipe], key: Callable[[d.Recipe], object]) -> tuple[d.Recipe, list[d.Recipe]]:
+    top = _unique_first(found, key)
+    return top, found[1:3]
 
 
 def test_at_least_nine_tasks_with_references() -> None:
