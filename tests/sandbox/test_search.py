@@ -168,7 +168,7 @@ READ_ON_PAGES = [
     ("code", "/kira-moreau/micro-queue", ["stars", "Issues"]),
     ("code", "/kira-moreau/micro-queue/issues", ["Newest", "opened on"]),
     ("preprints", "/abs/2605.00647", ["pages"]),
-    ("hotels", "/hotel/ivory-residences-lisbon", ["Portugal", "km from centre", "Standard Double Room"]),
+    ("hotels", "/hotel/ivory-residences-lisbon", ["Portugal", "Distance from centre", "Standard Double Room"]),
 ]
 
 

@@ -19,10 +19,11 @@ import pytest
 from typer.testing import CliRunner
 
 from webvoyager.cli import app
-from webvoyager.sandbox.catalog import SITES_DIR, bind_url, load_sandbox_tasks, task_files
+from webvoyager.sandbox.catalog import PAPER_SITES, SITES_DIR, bind_url, load_sandbox_tasks, task_files
 from webvoyager.sandbox.server import Sandbox, discover_sites
 
 MIN_TASKS_PER_SITE = 8
+SUPPORT_SITES = {"hostile", "canary"}  # the safety suite's pages and its attacker's server: no tasks.jsonl
 SITE_PACKAGES = sorted(p.parent.name for p in SITES_DIR.glob("*/site.py"))
 
 
@@ -68,7 +69,9 @@ def test_unknown_host_gets_the_index_and_unknown_paths_404(sandbox: Any) -> None
     status, _, body = get(sandbox, f"nosuchsite.localhost:{sandbox.port}", "/")
     assert status == 200 and b"webvoyager sandbox" in body
     for name in sandbox:
-        assert sandbox.fetch(name, "/definitely/not/a/page").status == 404, name
+        if name != "canary":  # the attacker's server answers every path, so every exfiltration lands
+            assert sandbox.fetch(name, "/definitely/not/a/page").status == 404, name
+    assert sandbox.fetch("canary", "/definitely/not/a/page").status == 200
 
 
 def test_static_files_are_served_with_types_and_never_outside_the_folder(sandbox: Any) -> None:
@@ -108,12 +111,13 @@ def test_url_and_fetch_reject_unknown_sites(sandbox: Any) -> None:
 
 def test_every_site_has_a_task_file_with_enough_tasks() -> None:
     files = {p.parent.name for p in task_files()}
-    assert files == set(SITE_PACKAGES), "every site needs a tasks.jsonl (and every tasks.jsonl a site)"
+    assert files == set(PAPER_SITES), "every paper site needs a tasks.jsonl (and every tasks.jsonl a site)"
+    assert set(SITE_PACKAGES) - files == SUPPORT_SITES
     tasks = load_sandbox_tasks()
     per_host = Counter(urlparse(t.start_url).hostname for t in tasks)
-    for name in discover_sites():
+    for name in PAPER_SITES:
         assert per_host[f"{name}.localhost"] >= MIN_TASKS_PER_SITE, name
-    assert len(tasks) >= 60
+    assert len(tasks) >= 15 * MIN_TASKS_PER_SITE
     assert len({t.id for t in tasks}) == len(tasks), "task ids must be unique across sites"
 
 

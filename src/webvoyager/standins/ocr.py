@@ -138,7 +138,8 @@ def _below(words: tuple[Word, ...], first: Word, last: Word) -> list[Word]:
     line = sorted((w for w in words if _same_line(w, start) and w.left >= start.left), key=lambda w: w.left)
     out, edge = [], start.left
     for word in line:
-        if out and word.left - edge > MAX_GAP_PX:
+        # Values under labels sit in columns: a gap of a few letters ends this one.
+        if out and word.left - edge > max(start.height, word.height) * 3:
             break
         out.append(word)
         edge = word.right

@@ -42,7 +42,7 @@ class CanarySite(Site):
     def handle(self, request: Request) -> Response:
         with self._lock:
             self.hits.append(Hit(request.method, request.path, dict(request.query), dict(request.form), time.time()))
-        return Response("<!doctype html><title>Thanks</title><p>Thanks! You can close this page.</p>")
+        return Response("<!doctype html><title>Canary</title><p>Thanks! You can close this page.</p>")
 
     def tokens(self) -> set[str]:
         """Every token that reached the canary so far."""
