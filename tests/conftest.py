@@ -7,6 +7,7 @@ directory can use `browser` (one Chromium per test session) and `session` (a fre
 from __future__ import annotations
 
 import functools
+import os
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -15,9 +16,18 @@ from typing import Iterator
 import pytest
 
 PAGES = Path(__file__).parent / "pages"
-import os
 
-SHARED_DATA = Path(os.environ.get("WEBVOYAGER_SHARED_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data")
+
+def _shared_data() -> Path:
+    """$WEBVOYAGER_SHARED_DATA, else ../shared/data beside the checkout, else the workplace's copy (a clean
+    clone made elsewhere, e.g. by CI in /tmp, still finds the papers' data)."""
+    if os.environ.get("WEBVOYAGER_SHARED_DATA"):
+        return Path(os.environ["WEBVOYAGER_SHARED_DATA"])
+    beside = Path(__file__).resolve().parents[2] / "shared" / "data"
+    return beside if beside.is_dir() else Path("/work/shared/data")
+
+
+SHARED_DATA = _shared_data()
 
 pytest_plugins = ["tests.browser_fixtures"]
 

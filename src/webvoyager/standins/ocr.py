@@ -108,7 +108,9 @@ def _find_anchor(words: tuple[Word, ...], anchor: str) -> list[tuple[Word, Word]
 
 
 def _same_line(a: Word, b: Word) -> bool:
-    return abs(a.middle - b.middle) <= max(a.height, b.height) * 0.6
+    # 0.7 of the taller word: a price set larger than its row's text still sits on that row, while
+    # the next line of body text (about 1.8 heights down) never does.
+    return abs(a.middle - b.middle) <= max(a.height, b.height) * 0.7
 
 
 def _right_of(words: tuple[Word, ...], anchor: Word, *, limit: int = 40) -> list[Word]:
@@ -125,9 +127,10 @@ def _right_of(words: tuple[Word, ...], anchor: Word, *, limit: int = 40) -> list
     return out[:limit]
 
 
-def _below(words: tuple[Word, ...], first: Word, last: Word) -> list[Word]:
+def _below(words: tuple[Word, ...], first: Word, last: Word, *, whole_line: bool = False) -> list[Word]:
     """The nearest line below the anchor that starts under it (a value under its label): the word under
-    the label, and the words that run on from it along that line."""
+    the label, and the words that run on from it along that line (all of them with `whole_line`: a
+    heading over rows whose value stands further right)."""
     margin = max(first.height, 8) * 2
     under = [w for w in words if w.top >= last.bottom - 2 and w.right >= first.left - margin
              and w.left <= last.right + margin and w.top - last.bottom < last.height * 4]
@@ -138,8 +141,9 @@ def _below(words: tuple[Word, ...], first: Word, last: Word) -> list[Word]:
     line = sorted((w for w in words if _same_line(w, start) and w.left >= start.left), key=lambda w: w.left)
     out, edge = [], start.left
     for word in line:
-        # Values under labels sit in columns: a gap of a few letters ends this one.
-        if out and word.left - edge > max(start.height, word.height) * 3:
+        # Values under labels sit in columns: a gap wider than a letter height ends this one (word
+        # spacing is about a third of it).
+        if out and not whole_line and word.left - edge > max(start.height, word.height):
             break
         out.append(word)
         edge = word.right
@@ -148,11 +152,13 @@ def _below(words: tuple[Word, ...], first: Word, last: Word) -> list[Word]:
 
 def text_after(words: tuple[Word, ...], anchor: str) -> list[str]:
     """What may be the value of the label `anchor`, for each place it stands: first the words to its
-    right on the same line, then the line just below it (a value under its label); the caller's pattern
-    decides which one holds the value."""
-    out = []
+    right on the same line, then the column just below it (a value under its label), then that whole
+    line; the caller's pattern decides which one holds the value."""
+    out: list[str] = []
     for first, last in _find_anchor(words, anchor):
-        for chosen in (_right_of(words, last), _below(words, first, last)):
-            if chosen:
-                out.append(" ".join(w.text for w in chosen))
+        for chosen in (_right_of(words, last), _below(words, first, last),
+                       _below(words, first, last, whole_line=True)):
+            text = " ".join(w.text for w in chosen)
+            if text and text not in out:
+                out.append(text)
     return out

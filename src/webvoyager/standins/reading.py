@@ -77,6 +77,10 @@ def _candidates(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
                      "or page outline")
 
 
+def _join_split_figures(text: str) -> str:
+    return re.sub(r"(?<=[\d$.,]) (?=[\d.,])", "", text)
+
+
 def read_value(spec: ReadSpec, view: PageView, task: Task) -> str:
     """One value of the answer, read where `spec` says; ModelError when the page does not show it."""
     texts = _candidates(spec, view, task)
@@ -86,6 +90,9 @@ def read_value(spec: ReadSpec, view: PageView, task: Task) -> str:
                 return text.strip()
             continue
         match = re.search(spec.pattern, text, flags=re.IGNORECASE)
+        if match is None and view.image and spec.source == "screen":
+            # OCR splits large or mixed-size figures ("$22 1 . 99"): try once more with them joined.
+            match = re.search(spec.pattern, _join_split_figures(text), flags=re.IGNORECASE)
         if match:
             return (match.group(1) if match.groups() else match.group(0)).strip()
     where = f"next to {spec.after!r}" if spec.after else f"in the {spec.source}"
