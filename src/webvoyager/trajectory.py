@@ -129,6 +129,11 @@ class TaskDir:
     def judgement(self) -> Path:
         return self.path / "judgement.json"
 
+    @property
+    def trace(self) -> Path:
+        """The Playwright trace of the task (`--trace`; open with `playwright show-trace`)."""
+        return self.path / "trace.zip"
+
     def screenshot(self, index: int) -> Path:
         """Marked screenshot of step `index` (1-based)."""
         return self.path / f"screenshot{index}.png"

@@ -50,6 +50,8 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
         session = await browser.new_session(download_dir=task_dir / "downloads",
                                             allowed_domains=settings.allowed_domains or None,
                                             config=settings.browser_config(browser.config))
+        if settings.trace:
+            await session.start_trace()
         agent = Agent(session, policy, max_steps=settings.steps_for(task), recorder=recorder,
                       rules=settings.loop_rules(), text_only=settings.text_only, on_step=on_step,
                       placeholders=settings.placeholders(), gate=gate or ConfirmGate(settings.confirm))
@@ -62,6 +64,11 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
         recorder.finish(result)
         return result
     finally:
+        if session is not None and settings.trace:
+            try:
+                await session.stop_trace(recorder.files.trace)
+            except Exception as exc:  # noqa: BLE001 - a lost trace must not change the task's result
+                log.warning("the trace of task %s was not saved: %s", task.id, exc)
         if session is not None:
             try:
                 await session.close()

@@ -39,6 +39,7 @@ class TaskPage:
     anchor: str
     steps: list[Step]
     screenshot_urls: dict[int, str]
+    trace_url: str | None = None     # the task's Playwright trace (`--trace`), relative to the report
 
 
 def _anchor(dirname: str) -> str:
@@ -53,7 +54,9 @@ def _task_page(run_dir: Path, rec: TaskRecord) -> TaskPage:
         name = step.screenshot or f"screenshot{step.index}.png"
         if (folder / name).is_file():
             urls[step.index] = f"{quote(rec.dirname)}/{quote(name)}"
-    return TaskPage(rec, _anchor(rec.dirname), steps, urls)
+    trace = TaskDir(folder).trace
+    trace_url = f"{quote(rec.dirname)}/{quote(trace.name)}" if trace.is_file() else None
+    return TaskPage(rec, _anchor(rec.dirname), steps, urls, trace_url)
 
 
 def _fmt_pct(rate: Rate) -> str:
