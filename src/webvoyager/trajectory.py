@@ -17,8 +17,9 @@ from webvoyager.usage import Usage
 if TYPE_CHECKING:
     from webvoyager.tasks import Task
 
-Status = Literal["answered", "step_limit", "stuck", "error", "blocked", "timeout"]
-STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "error", "blocked", "timeout")
+Status = Literal["answered", "step_limit", "stuck", "error", "blocked", "timeout", "done"]
+STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "error", "blocked", "timeout", "done")
+""""done": the task's environment ended the episode itself (MiniWoB++; see agent/episode.py)."""
 
 
 @dataclass
@@ -75,6 +76,7 @@ class Result:
     model: str = ""
     policy: str = "webvoyager"
     loop_warnings: int = 0
+    reward: float | None = None        # the environment's reward (MiniWoB++), None for ordinary tasks
     # Facts a benchmark adds (bench.runner): the golden answer and whether the answer contains it,
     # the question before --redate moved its dates, and which attempt this is.
     golden_answer: str | None = None

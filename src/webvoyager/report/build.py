@@ -28,7 +28,7 @@ from webvoyager.trajectory import Step, TaskDir
 
 TEMPLATES = Path(__file__).parent / "templates"
 CSV_COLUMNS = ("task_id", "site", "status", "answered", "steps", "success", "signal", "checked", "judged", "golden",
-               "answer", "error", "input_tokens", "output_tokens", "cost_usd", "wall_s")
+               "answer", "error", "input_tokens", "output_tokens", "cost_usd", "wall_s", "reward")
 
 
 @dataclass
@@ -102,6 +102,7 @@ def render_csv(run_dir: Path) -> str:
             r.usage.input_tokens if r else "", r.usage.output_tokens if r else "",
             "" if not r or r.usage.cost_usd is None else f"{r.usage.cost_usd:.6f}",
             f"{r.timings.get('wall_s', 0.0):.2f}" if r else "",
+            "" if not r or r.reward is None else f"{r.reward:g}",
         ])
     return out.getvalue()
 
