@@ -43,6 +43,7 @@ class Step:
     download: str | None = None        # a file the action downloaded
     gate: dict[str, str] | None = None  # the confirm gate's verdict on a consequential action
     policy_data: dict[str, Any] = field(default_factory=dict)  # the policy's own record (SeeAct stages)
+    target: dict[str, Any] | None = None  # the acted element: label and identity (`Element.identity`), for replay
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -163,6 +163,9 @@ class Agent:
             state.feedback["reply_error"] = step.error
             return step, None
         step.action, step.action_data = action_text(decision.action), action_to_dict(decision.action)
+        element = target_element(decision.action, observation.elements)
+        if element is not None:
+            step.target = {"label": element.label, **element.identity()}
         state.feedback["last_action"] = step.action
         if isinstance(decision.action, Answer):
             state.status, state.answer = "answered", decision.action.text
