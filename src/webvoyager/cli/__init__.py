@@ -36,6 +36,7 @@ def _register_all() -> None:
         bench_cmd,
         demo_cmd,
         judge_cmd,
+        mcp_cmd,
         mind2web_cmd,
         observe_cmd,
         replay_cmd,
@@ -45,7 +46,7 @@ def _register_all() -> None:
     )
 
     for module in (demo_cmd, run_cmd, observe_cmd, sandbox_cmd, bench_cmd, judge_cmd, report_cmd, mind2web_cmd,
-                   replay_cmd):
+                   replay_cmd, mcp_cmd):
         module.register(app)
 
 
