@@ -23,13 +23,13 @@ TASKS = "click-button,click-checkboxes,enter-text,login-user"
 
 
 def _bench(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, correct: bool, tasks: str = TASKS,
-           episodes: int = 2, first_seed: int = 7) -> tuple:
+           episodes: int = 2, first_seed: int = 7, max_steps: int = 8) -> tuple:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     out = tmp_path / ("right" if correct else "wrong")
     with FakeOpenAI(responder=lambda req: miniwob_rules.respond(req.body, correct=correct)) as server:
         res = runner.invoke(app, ["bench", "miniwob", "--tasks", tasks, "--episodes", str(episodes),
                                   "--first-seed", str(first_seed), "--model", "openai:gpt-4o",
-                                  "--base-url", server.base_url, "--out", str(out), "--max-steps", "8",
+                                  "--base-url", server.base_url, "--out", str(out), "--max-steps", str(max_steps),
                                   "--workers", "2"])
         questions = [miniwob_rules.TASK.search(miniwob_rules._texts(
             next(m for m in r.body["messages"] if m["role"] == "user"))).group(1) for r in server.requests]
@@ -83,6 +83,11 @@ def test_wrong_scripts_get_no_reward(tmp_path, monkeypatch) -> None:
         assert r["reward"] is not None and r["reward"] <= 0 and r["success"] is False, (name, r)
     summary = json.loads((out / "summary.json").read_text())
     assert summary["overall"]["success"]["success"] == 0 and summary["overall"]["mean_reward"] <= 0
+
+    # Stopped before the page says done (typed the right text, never submitted): reward 0, not done.
+    _, out, _ = _bench(tmp_path / "short", monkeypatch, correct=True, tasks="enter-text", episodes=1, max_steps=1)
+    result = _results(out)["enter-text--7"]
+    assert result["status"] == "step_limit" and result["reward"] == 0.0 and result["success"] is False
 
 
 def test_task_list_and_seeds() -> None:

@@ -68,3 +68,10 @@ def test_trace_with_secret_env_is_refused_before_any_browser(tmp_path, monkeypat
     text = " ".join(res.output.split())
     assert "--trace cannot be used with secrets" in text and "drop --trace" in text
     assert not (tmp_path / "run").exists()
+
+
+def test_trace_is_refused_on_the_hostile_suite_whose_tasks_type_a_secret(tmp_path) -> None:
+    res = runner.invoke(app, ["bench", "hostile", "--model", "reference", "--trace", "--out", str(tmp_path / "h")])
+    assert res.exit_code == 2
+    assert "--trace cannot be used with secrets" in " ".join(res.output.split())
+    assert not (tmp_path / "h").exists()

@@ -152,6 +152,7 @@ def bench(
         from webvoyager.bench.hostile import hostile_settings
 
         settings, secret = hostile_settings(settings, rails=rails)
+        settings = settings.validate()   # the suite's secret must meet the same rules (e.g. no --trace)
     options = BenchOptions(workers=workers, task_timeout_s=task_timeout_for(settings.protocol, task_timeout),
                            resume=resume).validate()
     run_dir = out or new_run_dir(prefix="bench")
