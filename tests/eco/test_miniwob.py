@@ -50,6 +50,8 @@ def test_correct_and_wrong_scripts_get_the_pages_rewards(tmp_path, monkeypatch) 
     for name, r in results.items():
         assert r["status"] == "done" and r["reward"] == 1.0 and r["success"] is True, (name, r)
         assert r["question"] != "" and "MiniWoB++ page gives" not in r["question"]
+        last = json.loads((out / name / "trajectory.json").read_text())["steps"][-1]
+        assert last["outcome_notes"][-1].startswith("The page ended the episode: reward 1")
     # The model was asked the pages' own utterances, e.g. 'Click on the "..." button.'
     assert any(q.startswith("Click on the") for q in questions) and any(q.startswith("Select ") for q in questions)
     summary = json.loads((out / "summary.json").read_text())

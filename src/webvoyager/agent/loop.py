@@ -108,10 +108,8 @@ class Agent:
                 acted = action is not None and state.status is None and \
                     await self._act(state, step, action, observation, guard)
                 self._count_no_op(state, step, acted)
-                if acted and self.episode is not None and state.status is None:
-                    state.end = await self.episode.ended(self.session)
-                    if state.end is not None:
-                        state.status = "done"
+                if acted:
+                    await self._check_episode(state, step)
                 self._record(step, observation)
         except (ModelError, BrowserError) as exc:
             state.status, state.error = "error", str(exc)
@@ -131,6 +129,16 @@ class Agent:
                                 messages_log=self.policy.messages_log())
         if self.episode is None:
             await self.session.goto(state.task.start_url)
+
+    async def _check_episode(self, state: _RunState, step: Step) -> None:
+        """With an Episode: stop with status "done" when the environment says the episode is over."""
+        if self.episode is None or state.status is not None:
+            return
+        state.end = await self.episode.ended(self.session)
+        if state.end is not None:
+            state.status = "done"
+            step.outcome_notes.append(f"The page ended the episode: reward {state.end.reward:g}"
+                                      + (f" ({state.end.reason})" if state.end.reason else ""))
 
     async def _timed(self, state: _RunState, key: str, awaitable: Awaitable[T]) -> T:
         start = time.perf_counter()

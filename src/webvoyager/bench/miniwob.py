@@ -5,7 +5,7 @@ One episode is one task of the run: `<task>--<seed>` (site = the MiniWoB++ task 
 table of the summary is the per-task table). `MiniwobEpisode.begin` seeds the page's random generator
 (`Math.seedrandom`), starts the episode (`core.startEpisodeReal`) and gives the model the page's own
 utterance (`core.getUtterance`) as the question; after every action `ended` reads the page's globals
-(`WOB_DONE_GLOBAL`, `WOB_RAW_REWARD_GLOBAL`, `WOB_REWARD_GLOBAL`, `WOB_REWARD_REASON`).
+(`WOB_DONE_GLOBAL`, `WOB_RAW_REWARD_GLOBAL`, `WOB_REWARD_REASON`).
 
 The reward we record is the page's raw reward (1 solved, <= 0 not, partial credit in some tasks), not
 the time-discounted one: model latency is not the agent's skill. The page's own time limit (10 s, made
@@ -131,8 +131,10 @@ class MiniwobEpisode:
 
     async def ended(self, session: Any, *, final: bool = False) -> EpisodeEnd | None:
         state = await session.page.evaluate(
-            "() => ({done: WOB_DONE_GLOBAL, raw: WOB_RAW_REWARD_GLOBAL, reward: WOB_REWARD_GLOBAL, "
-            "reason: WOB_REWARD_REASON})")
+            "() => typeof WOB_DONE_GLOBAL === 'undefined' ? null : ({done: WOB_DONE_GLOBAL, "
+            "raw: WOB_RAW_REWARD_GLOBAL, reason: WOB_REWARD_REASON})")
+        if state is None:   # the tab left the task page: the episode cannot be finished any more
+            return EpisodeEnd(reward=0.0, success=False, reason="the agent left the MiniWoB++ task page")
         if state["done"]:
             raw = float(state["raw"])
             reason = state["reason"] or ""
