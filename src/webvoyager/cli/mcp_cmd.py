@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
-from typing import Optional
-
 import typer
 
 from webvoyager.cli import options as opt
@@ -29,7 +28,7 @@ def mcp(
         raise ConfigError(f"webvoyager mcp needs the MCP SDK ({exc}); install it with: "
                           "pip install 'webvoyager[mcp]'") from None
     # stdout carries the protocol: logs go to stderr only.
-    logging.basicConfig(level=logging.WARNING, stream=__import__("sys").stderr)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     server = build_server(ServerOptions(headless=not headed, sandbox=sandbox, out=out, model=model))
     server.run("stdio")
 

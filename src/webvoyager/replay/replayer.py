@@ -18,7 +18,7 @@ import json
 import re
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 from urllib.parse import urlsplit, urlunsplit
 
 from webvoyager.browser.session import Browser, Session
@@ -30,6 +30,7 @@ from webvoyager.trajectory import Step, TaskDir
 REPLAY_NAME = "replay.json"
 CheckStatus = Literal["match", "moved", "diverged", "skipped"]
 _SANDBOX_HOST = re.compile(r"^[a-z0-9-]+\.localhost$")
+UrlMover = Callable[[str], str]
 
 
 @dataclass
@@ -69,7 +70,7 @@ class ReplayReport:
                 "reason": first.reason if first else None, "steps": [asdict(s) for s in self.steps]}
 
 
-def sandbox_port_mover(port: int | None):  # noqa: ANN201 - a small closure
+def sandbox_port_mover(port: int | None) -> UrlMover:
     """A URL rewriter that moves `http://<site>.localhost:<any port>/...` to `port` (identity when None)."""
 
     def move(url: str) -> str:
@@ -110,7 +111,7 @@ def _find_target(step: Step, elements: list[Element]) -> tuple[Element | None, s
     return None, f"the element {described} (label [{label}] when recorded) is missing or changed{now}"
 
 
-async def _check_step(session: Session, step: Step, move_url: Any) -> tuple[StepCheck, Action | None]:
+async def _check_step(session: Session, step: Step, move_url: UrlMover) -> tuple[StepCheck, Action | None]:
     """Observe, compare with the recorded step; return the check and the action to run (None: stop)."""
     expected = move_url(step.url)
     check = StepCheck(step.index, step.action, "match", recorded_url=expected)
@@ -132,7 +133,7 @@ async def _check_step(session: Session, step: Step, move_url: Any) -> tuple[Step
     return check, action
 
 
-async def replay_steps(session: Session, start_url: str, steps: list[Step], move_url: Any) -> list[StepCheck]:
+async def replay_steps(session: Session, start_url: str, steps: list[Step], move_url: UrlMover) -> list[StepCheck]:
     """Replay `steps` in `session` from `start_url` (see the module docstring)."""
     checks: list[StepCheck] = []
     await session.goto(move_url(start_url))
