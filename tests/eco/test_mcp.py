@@ -89,16 +89,21 @@ async def test_mcp_approval_by_elicitation_and_run_task_with_the_reference_model
 
     async def approve(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
         asked.append(params.message)
+        if len(asked) == 1:   # the user says no the first time, yes the second
+            return types.ElicitResult(action="accept", content={"approve": False, "note": "not today"})
         return types.ElicitResult(action="accept", content={"approve": True, "note": ""})
 
     async with stdio_client(_params(tmp_path / "runs")) as (read, write):
         async with ClientSession(read, write, elicitation_callback=approve) as session:
             await session.initialize()
             seen = _text(await session.call_tool("observe", {"url": BUY_PAGE}))
+            declined = await session.call_tool("act", {"action": f"Click [{_label(seen, BUY)}]"})
+            assert declined.is_error and "not approved (not today)" in _text(declined)
+            assert "Title: shop" in _text(await session.call_tool("observe", {}))
             bought = await session.call_tool("act", {"action": f"Click [{_label(seen, BUY)}]"})
             assert not bought.is_error, _text(bought)
             assert "Title: bought" in _text(bought)
-            assert len(asked) == 1 and "Click [" in asked[0] and "buys, books or spends" in asked[0]
+            assert len(asked) == 2 and "Click [" in asked[1] and "buys, books or spends" in asked[1]
 
             ran = await session.call_tool("run_task", {"task_id": "recipes--1", "model": "reference"})
             assert not ran.is_error, _text(ran)
