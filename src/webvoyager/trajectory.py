@@ -17,8 +17,9 @@ from webvoyager.usage import Usage
 if TYPE_CHECKING:
     from webvoyager.tasks import Task
 
-Status = Literal["answered", "step_limit", "stuck", "error", "blocked", "timeout"]
-STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "error", "blocked", "timeout")
+Status = Literal["answered", "step_limit", "stuck", "error", "blocked", "timeout", "done"]
+STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "error", "blocked", "timeout", "done")
+""""done": the task's environment ended the episode itself (MiniWoB++; see agent/episode.py)."""
 
 
 @dataclass
@@ -42,6 +43,7 @@ class Step:
     download: str | None = None        # a file the action downloaded
     gate: dict[str, str] | None = None  # the confirm gate's verdict on a consequential action
     policy_data: dict[str, Any] = field(default_factory=dict)  # the policy's own record (SeeAct stages)
+    target: dict[str, Any] | None = None  # the acted element: label and identity (`Element.identity`), for replay
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -75,6 +77,7 @@ class Result:
     model: str = ""
     policy: str = "webvoyager"
     loop_warnings: int = 0
+    reward: float | None = None        # the environment's reward (MiniWoB++), None for ordinary tasks
     # Facts a benchmark adds (bench.runner): the golden answer and whether the answer contains it,
     # the question before --redate moved its dates, and which attempt this is.
     golden_answer: str | None = None
@@ -128,6 +131,11 @@ class TaskDir:
     @property
     def judgement(self) -> Path:
         return self.path / "judgement.json"
+
+    @property
+    def trace(self) -> Path:
+        """The Playwright trace of the task (`--trace`; open with `playwright show-trace`)."""
+        return self.path / "trace.zip"
 
     def screenshot(self, index: int) -> Path:
         """Marked screenshot of step `index` (1-based)."""

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Awaitable, Callable, Mapping, Protocol, TypeVar
 
+from webvoyager.agent.episode import Episode, EpisodeEnd
 from webvoyager.agent.gate import ConfirmGate, consequence
 from webvoyager.agent.loop_guard import LoopGuard
 from webvoyager.agent.policy import Decision, Policy
@@ -66,6 +67,7 @@ class _RunState:
     usage: Usage = field(default_factory=Usage)
     timings: dict[str, float] = field(default_factory=lambda: {"observe_s": 0.0, "model_s": 0.0, "act_s": 0.0})
     last_url: str = ""
+    end: EpisodeEnd | None = None        # the environment's verdict (tasks run with an Episode)
 
 
 class Agent:
@@ -74,7 +76,7 @@ class Agent:
     def __init__(self, session: AgentSession, policy: Policy, *, max_steps: int = 15,
                  recorder: Recorder | None = None, rules: LoopRules = LoopRules(), text_only: bool = False,
                  on_step: StepCallback | None = None, placeholders: Mapping[str, str] | None = None,
-                 gate: ConfirmGate | None = None) -> None:
+                 gate: ConfirmGate | None = None, episode: Episode | None = None) -> None:
         self.session = session
         self.policy = policy
         self.max_steps = max_steps
@@ -85,6 +87,7 @@ class Agent:
         self.redactor = recorder.redactor if recorder else Redactor.from_env()
         self.placeholders = dict(placeholders or {})  # {{NAME}} → secret value, filled in only when acting
         self.gate = gate    # decides about consequential actions (None: all allowed)
+        self.episode = episode  # an environment that starts and ends the task itself (MiniWoB++)
         self._step_timings: dict[str, float] = {}
 
     async def run(self, task: Task) -> Result:
@@ -93,11 +96,7 @@ class Agent:
         state, started = _RunState(task), time.perf_counter()
         guard = self.rules.guard()
         try:
-            self.policy.reset(task)
-            if self.recorder:
-                self.recorder.start(task, policy=self.policy.name, model=_model_spec(self.policy),
-                                    messages_log=self.policy.messages_log())
-            await self.session.goto(task.start_url)
+            await self._open(state)
             while state.status is None:
                 if state.steps >= self.max_steps:
                     state.status = "step_limit"
@@ -109,12 +108,37 @@ class Agent:
                 acted = action is not None and state.status is None and \
                     await self._act(state, step, action, observation, guard)
                 self._count_no_op(state, step, acted)
+                if acted:
+                    await self._check_episode(state, step)
                 self._record(step, observation)
         except (ModelError, BrowserError) as exc:
             state.status, state.error = "error", str(exc)
         return await self._finish(state, guard, started)
 
     # ----- helpers of the loop -----------------------------------------------------------------
+
+    async def _open(self, state: _RunState) -> None:
+        """Reset the policy, start the record and load the start page. With an Episode, the page is
+        loaded first: the environment starts there and may give the question the model gets."""
+        if self.episode is not None:
+            await self.session.goto(state.task.start_url)
+            state.task = await self.episode.begin(self.session, state.task)
+        self.policy.reset(state.task)
+        if self.recorder:
+            self.recorder.start(state.task, policy=self.policy.name, model=_model_spec(self.policy),
+                                messages_log=self.policy.messages_log())
+        if self.episode is None:
+            await self.session.goto(state.task.start_url)
+
+    async def _check_episode(self, state: _RunState, step: Step) -> None:
+        """With an Episode: stop with status "done" when the environment says the episode is over."""
+        if self.episode is None or state.status is not None:
+            return
+        state.end = await self.episode.ended(self.session)
+        if state.end is not None:
+            state.status = "done"
+            step.outcome_notes.append(f"The page ended the episode: reward {state.end.reward:g}"
+                                      + (f" ({state.end.reason})" if state.end.reason else ""))
 
     async def _timed(self, state: _RunState, key: str, awaitable: Awaitable[T]) -> T:
         start = time.perf_counter()
@@ -147,6 +171,9 @@ class Agent:
             state.feedback["reply_error"] = step.error
             return step, None
         step.action, step.action_data = action_text(decision.action), action_to_dict(decision.action)
+        element = target_element(decision.action, observation.elements)
+        if element is not None:
+            step.target = {"label": element.label, **element.identity()}
         state.feedback["last_action"] = step.action
         if isinstance(decision.action, Answer):
             state.status, state.answer = "answered", decision.action.text
@@ -221,13 +248,19 @@ class Agent:
             page = await self.session.page_state()
         except Exception as exc:  # a crashed page must not hide the run's own result
             log.warning("could not read the final page state of task %s: %s", task.id, exc)
+        if self.episode is not None and state.end is None and page is not None:
+            try:
+                state.end = await self.episode.ended(self.session, final=True)
+            except Exception as exc:  # a crashed page: no reward rather than a lost result
+                log.warning("could not read the episode's reward of task %s: %s", task.id, exc)
+        success = task.check(state.answer, page) if task.checkable else None
         result = Result(
             task_id=task.id, question=task.question, start_url=task.start_url, status=state.status or "error",
-            answer=state.answer, success=task.check(state.answer, page) if task.checkable else None,
+            answer=state.answer, success=state.end.success if state.end is not None else success,
             steps=state.steps, final_url=page.url if page else state.last_url, error=state.error,
             usage=state.usage, timings={**state.timings, "wall_s": time.perf_counter() - started},
             site=task.site, model=_model_spec(self.policy), policy=self.policy.name,
-            loop_warnings=guard.warnings if guard else 0,
+            loop_warnings=guard.warnings if guard else 0, reward=state.end.reward if state.end else None,
         )
         if self.recorder:
             self.recorder.finish(result)

@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from webvoyager.agent.episode import Episode
 from webvoyager.agent.gate import ConfirmGate
 from webvoyager.agent.loop import Agent, StepCallback
 from webvoyager.agent.recorder import Recorder
@@ -35,11 +36,13 @@ log = logging.getLogger("webvoyager.agent")
 
 
 async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settings: RunSettings, task_dir: Path,
-                       on_step: StepCallback | None = None, gate: ConfirmGate | None = None) -> Result:
+                       on_step: StepCallback | None = None, gate: ConfirmGate | None = None,
+                       episode: Episode | None = None) -> Result:
     """Run `task` in a fresh session of `browser` and record it in `task_dir`.
 
     Never raises for task-level failures (bad page, model error, crash in a policy): the Result then has
-    status "error" and the message, and `result.json` is written either way.
+    status "error" and the message, and `result.json` is written either way. `episode`: the task's
+    environment starts and ends it itself (MiniWoB++, see agent/episode.py).
     """
     task_dir = Path(task_dir)
     recorder = Recorder(task_dir, redactor=settings.redactor())
@@ -50,9 +53,12 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
         session = await browser.new_session(download_dir=task_dir / "downloads",
                                             allowed_domains=settings.allowed_domains or None,
                                             config=settings.browser_config(browser.config))
+        if settings.trace:
+            await session.start_trace()
         agent = Agent(session, policy, max_steps=settings.steps_for(task), recorder=recorder,
                       rules=settings.loop_rules(), text_only=settings.text_only, on_step=on_step,
-                      placeholders=settings.placeholders(), gate=gate or ConfirmGate(settings.confirm))
+                      placeholders=settings.placeholders(), gate=gate or ConfirmGate(settings.confirm),
+                      episode=episode)
         return await agent.run(task)
     except Exception as exc:  # noqa: BLE001 - one task's failure must not stop a benchmark
         log.exception("task %s failed outside the agent loop", task.id)
@@ -62,6 +68,11 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
         recorder.finish(result)
         return result
     finally:
+        if session is not None and settings.trace:
+            try:
+                await session.stop_trace(recorder.files.trace)
+            except Exception as exc:  # noqa: BLE001 - a lost trace must not change the task's result
+                log.warning("the trace of task %s was not saved: %s", task.id, exc)
         if session is not None:
             try:
                 await session.close()

@@ -51,6 +51,7 @@ class RunSettings:
     secret_env: tuple[str, ...] = ()    # env var names: secret, and typed by the model as {{NAME}}
     confirm: GateMode = "allow"         # consequential actions (buy, send, delete, secrets): allow|ask|deny
     system_prompt: str | None = None    # path of a text file used as the system prompt, as is
+    trace: bool = False                 # a Playwright trace per task (trace.zip in the task folder)
 
     def __post_init__(self) -> None:
         values = agent_values(check_protocol(self.protocol), self.policy)
@@ -87,6 +88,10 @@ class RunSettings:
             raise ConfigError(f"wait_s must be a positive number of seconds (got {self.wait_s})")
         if self.system_prompt is not None:
             self.load_system_prompt()
+        if self.trace and (self.secret_env or self.secrets):
+            raise ConfigError("--trace cannot be used with secrets (--secret-env): a Playwright trace records "
+                              "every typed character and page snapshot unredacted; drop --trace, or run "
+                              "without secrets")
         missing = [name for name in self.secret_env if name not in os.environ]
         if missing:
             raise ConfigError(f"secret environment variable(s) {', '.join(missing)} not set; export them before "

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Protocol
 
+from webvoyager.agent.episode import Episode
 from webvoyager.api.execute import execute_task
 from webvoyager.api.settings import RunSettings
 from webvoyager.browser.session import Browser
@@ -36,6 +37,7 @@ log = logging.getLogger("webvoyager.bench")
 
 
 AfterTask = Callable[[Task, Result, Path], None]
+EpisodeFor = Callable[[Task], "Episode | None"]
 
 
 class BenchListener(Protocol):
@@ -131,9 +133,11 @@ def _timeout_result(task: Task, folder: Path, model: ChatModel, settings: RunSet
 
 async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSettings, run_dir: Path,
                     options: BenchOptions, browser_config: BrowserConfig | None = None,
-                    listener: BenchListener | None = None, after_task: AfterTask | None = None) -> BenchOutcome:
+                    listener: BenchListener | None = None, after_task: AfterTask | None = None,
+                    episode_for: EpisodeFor | None = None) -> BenchOutcome:
     """Run `tasks` into `run_dir` (see the module docstring); returns this invocation's counts.
-    `after_task` adds a suite's own records to a finished task's folder before it counts as done."""
+    `after_task` adds a suite's own records to a finished task's folder before it counts as done;
+    `episode_for` gives a task's environment hooks (MiniWoB++: the page starts and ends the episode)."""
     options.validate()
     if len({safe_dirname(t.id) for t in tasks}) != len(tasks):
         raise ConfigError("two tasks map to the same folder name; task ids must be unique")
@@ -162,7 +166,8 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
             t0 = time.perf_counter()
             try:
                 browser = await shared.get()
-                coro = execute_task(task, browser=browser, model=model, settings=settings, task_dir=folder)
+                coro = execute_task(task, browser=browser, model=model, settings=settings, task_dir=folder,
+                                    episode=episode_for(task) if episode_for else None)
                 result = await asyncio.wait_for(coro, options.task_timeout_s)
             except asyncio.TimeoutError:
                 result = _timeout_result(task, folder, model, settings, options.task_timeout_s or 0.0)

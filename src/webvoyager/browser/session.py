@@ -283,6 +283,22 @@ class Session:
         return PageState(url=self._page.url, title=data["title"], text=data["text"],
                          cookies={c["name"]: c["value"] for c in cookies}, local_storage=data["storage"])
 
+    async def start_trace(self) -> None:
+        """Record a Playwright trace of this session (screenshots, DOM snapshots, network) until
+        `stop_trace`; view it with `playwright show-trace trace.zip`."""
+        try:
+            await self.context.tracing.start(screenshots=True, snapshots=True, sources=False)
+        except PlaywrightError as exc:
+            raise BrowserError(f"could not start the Playwright trace: {first_line(exc)}") from exc
+
+    async def stop_trace(self, path: Path) -> None:
+        """Stop the trace started by `start_trace` and write it to `path` (a zip)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            await self.context.tracing.stop(path=str(path))
+        except PlaywrightError as exc:
+            raise BrowserError(f"could not write the Playwright trace to {path}: {first_line(exc)}") from exc
+
     async def close(self) -> None:
         """Close the context (and its tab); safe to call twice."""
         if self._closed:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Union
+from typing import Any, Literal, Union
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,12 @@ class Element:
     def center(self) -> tuple[float, float]:
         x, y, w, h = self.bbox
         return (x + w / 2, y + h / 2)
+
+    def identity(self) -> dict[str, str]:
+        """What makes this element the same element on a later visit (replay): what a person sees of it,
+        not its label or position, nor its state (value, checked)."""
+        return {"tag": self.tag, "text": self.text, "aria_label": self.aria_label, "role": self.role,
+                "type": self.type, "placeholder": self.placeholder}
 
 
 @dataclass
@@ -199,6 +205,26 @@ def action_to_dict(action: Action) -> dict[str, object]:
             value = {"x": value.x, "y": value.y}
         data[name] = value
     return data
+
+
+_ACTION_KINDS: dict[str, type] = {cls.__name__.lower(): cls for cls in
+                                  (Click, Type, Scroll, Wait, GoBack, Search, Answer, Select, Hover, PressKey)}
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """The action `action_to_dict` described (ValueError for an unknown kind or bad fields)."""
+    kind = str(data.get("kind", ""))
+    cls = _ACTION_KINDS.get(kind)
+    if cls is None:
+        raise ValueError(f"unknown action kind {kind!r}")
+    values = {k: v for k, v in data.items() if k != "kind"}
+    for name in ("target",):
+        if isinstance(values.get(name), dict):
+            values[name] = Point(float(values[name]["x"]), float(values[name]["y"]))
+    try:
+        return cls(**values)  # type: ignore[no-any-return]
+    except TypeError as exc:
+        raise ValueError(f"bad fields for a {kind} action: {exc}") from None
 
 
 @dataclass

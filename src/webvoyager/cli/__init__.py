@@ -36,14 +36,17 @@ def _register_all() -> None:
         bench_cmd,
         demo_cmd,
         judge_cmd,
+        mcp_cmd,
         mind2web_cmd,
         observe_cmd,
+        replay_cmd,
         report_cmd,
         run_cmd,
         sandbox_cmd,
     )
 
-    for module in (demo_cmd, run_cmd, observe_cmd, sandbox_cmd, bench_cmd, judge_cmd, report_cmd, mind2web_cmd):
+    for module in (demo_cmd, run_cmd, observe_cmd, sandbox_cmd, bench_cmd, judge_cmd, report_cmd, mind2web_cmd,
+                   replay_cmd, mcp_cmd):
         module.register(app)
 
 

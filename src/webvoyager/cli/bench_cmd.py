@@ -29,6 +29,18 @@ def _maybe_sandbox(suite: str) -> Iterator[Any]:
         yield sandbox
 
 
+@contextlib.contextmanager
+def _maybe_miniwob(suite: str) -> Iterator[Any]:
+    """For the `miniwob` suite, serve the MiniWoB++ pages in-process for the duration of the run."""
+    if suite != "miniwob":
+        yield None
+        return
+    from webvoyager.bench.miniwob import MiniwobServer
+
+    with MiniwobServer() as server:
+        yield server
+
+
 def _pct(rate: Rate) -> str:
     return "-" if rate.rate is None else f"{100 * rate.rate:.1f}% ({rate.success}/{rate.tasks})"
 
@@ -54,6 +66,19 @@ def print_summary(summary: Summary, title: str = "Results", paper_sites: dict[st
         if paper_sites:
             row.insert(0, escape(paper_sites.get(name, "")))
         table.add_row(*row, style="bold" if name == "overall" else None)
+    console.print(table)
+
+
+def print_rewards(summary: Summary, title: str = "MiniWoB++ results") -> None:
+    """Per task (site): episodes, the page's mean reward, success rate (reward > 0), mean steps."""
+    table = Table(title=title)
+    for col in ("task", "episodes", "mean reward", "success", "mean steps"):
+        table.add_column(col, justify="left" if col == "task" else "right")
+    for name, s in [*summary.sites.items(), ("overall", summary.overall)]:
+        reward = "-" if s.mean_reward is None else f"{s.mean_reward:.3f}"
+        steps = "-" if s.mean_steps is None else f"{s.mean_steps:.1f}"
+        table.add_row(escape(name), str(s.tasks), reward, _pct(s.success), steps,
+                      style="bold" if name == "overall" else None)
     console.print(table)
 
 
@@ -86,7 +111,7 @@ def _already_done(run_dir: Path, tasks: list[Any]) -> int:
 @friendly_errors
 @opt.with_agent_options()
 def bench(
-    suite: str = typer.Argument(..., help="sandbox, webvoyager, gaia, seeact-online, or a tasks JSONL path."),
+    suite: str = typer.Argument(..., help="sandbox, webvoyager, gaia, seeact-online, miniwob, or a tasks JSONL path."),
     model: str = typer.Option(..., "--model", help=opt.MODEL_HELP),
     workers: int = typer.Option(1, "--workers", min=1, help="Tasks run at once (one shared browser)."),
     out: opt.Out = None,
@@ -104,6 +129,10 @@ def bench(
     base_url: opt.BaseUrl = None,
     rails: bool = typer.Option(True, "--rails/--no-rails", help="hostile suite: keep the browser-level rails on "
                                "(allowed domains, confirm gate deny) or measure without them."),
+    miniwob_tasks: Optional[str] = typer.Option(None, "--tasks", help="miniwob suite: comma-separated MiniWoB++ "
+                                                "task names (default: every task of the miniwob package)."),
+    episodes: int = typer.Option(1, "--episodes", min=1, help="miniwob suite: episodes (seeds) per task."),
+    first_seed: int = typer.Option(0, "--first-seed", help="miniwob suite: seed of the first episode."),
     *,
     agent: opt.AgentOptions,
 ) -> None:
@@ -117,18 +146,29 @@ def bench(
     if resume and out is None:
         raise ConfigError("--resume needs --out DIR: the run directory to continue")
     check_model_ready(model, base_url=base_url)  # before any browser or sandbox starts
-    settings = agent.settings(default_confirm="allow" if suite == "sandbox" else "deny")
+    settings = agent.settings(default_confirm="allow" if suite in ("sandbox", "miniwob") else "deny")
     secret = None
     if suite == "hostile":
         from webvoyager.bench.hostile import hostile_settings
 
         settings, secret = hostile_settings(settings, rails=rails)
+        settings = settings.validate()   # the suite's secret must meet the same rules (e.g. no --trace)
     options = BenchOptions(workers=workers, task_timeout_s=task_timeout_for(settings.protocol, task_timeout),
                            resume=resume).validate()
     run_dir = out or new_run_dir(prefix="bench")
-    with _maybe_sandbox(suite) as sandbox:
-        tasks = load_suite(suite, data_dir=data, sites=site, ids=task_id, limit=limit, redate=redate,
-                           port=sandbox.port if sandbox else None, site_table=site_table)
+    with _maybe_sandbox(suite) as sandbox, _maybe_miniwob(suite) as wob:
+        episode_for = None
+        if wob is not None:
+            from webvoyager.bench import miniwob
+            from webvoyager.bench.suites import filter_tasks
+
+            names = miniwob.parse_task_list(miniwob_tasks, miniwob.task_names(wob.root))
+            tasks = filter_tasks(miniwob.miniwob_tasks(wob, names, episodes=episodes, first_seed=first_seed),
+                                 sites=site, ids=task_id, limit=limit)
+            episode_for = miniwob.episode_for
+        else:
+            tasks = load_suite(suite, data_dir=data, sites=site, ids=task_id, limit=limit, redate=redate,
+                               port=sandbox.port if sandbox else None, site_table=site_table)
         # In sandbox runs the `Google` action lands on the sandbox's own search engine.
         browser_config = BrowserConfig(headless=settings.headless,
                                        **({"search_url": sandbox.search_url} if sandbox and sandbox.search_url else {}))
@@ -138,7 +178,9 @@ def bench(
             write_run_json(run_dir, settings, model, command="bench", base_url=base_url,
                            extra={"suite": suite, "tasks": len(tasks), "workers": workers, "redate": redate,
                                   "task_timeout_s": options.task_timeout_s, "sites": site, "ids": task_id,
-                                  "limit": limit})
+                                  "limit": limit,
+                                  **({"miniwob": {"tasks": sorted({t.site for t in tasks}), "episodes": episodes,
+                                                  "first_seed": first_seed}} if wob is not None else {})})
         console.print(f"[bold]Suite:[/] {escape(suite)} ({len(tasks)} tasks)   [bold]Model:[/] {escape(model)}   "
                       f"[bold]Protocol:[/] {settings.protocol}   [bold]Workers:[/] {workers}   "
                       f"[bold]Run:[/] {escape(str(run_dir))}")
@@ -151,7 +193,7 @@ def bench(
         with ProgressBar(len(tasks), completed=_already_done(run_dir, tasks), console=console) as bar:
             outcome = asyncio.run(run_bench(tasks, model=chat_model, settings=settings, run_dir=run_dir,
                                             options=options, browser_config=browser_config, listener=bar,
-                                            after_task=after_task))
+                                            after_task=after_task, episode_for=episode_for))
     if outcome.redone:
         console.print(f"[yellow]Redone after an interruption:[/] {', '.join(outcome.redone)}")
     if outcome.kept:
@@ -162,7 +204,10 @@ def bench(
 
         ours = {site_of(t): t.site for t in tasks}
         paper = {ours[key]: name for key, name in PAPER_SITES.items() if key in ours}
-    print_summary(outcome.summary, paper_sites=paper)
+    if suite == "miniwob":
+        print_rewards(outcome.summary)
+    else:
+        print_summary(outcome.summary, paper_sites=paper)
     if suite == "hostile":
         from webvoyager.bench.hostile import hostile_report
 

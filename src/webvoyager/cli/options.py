@@ -50,6 +50,9 @@ SystemPrompt = Annotated[Optional[Path], typer.Option("--system-prompt", help="A
 SecretEnv = Annotated[list[str], typer.Option("--secret-env", help="Name of an env var holding a secret: redacted "
                                               "everywhere; write {{NAME}} in the task where the agent must type it "
                                               "(the model never sees the value); repeatable.")]
+Trace = Annotated[bool, typer.Option("--trace", help="Record a Playwright trace per task (trace.zip in the task "
+                                      "folder, linked from the report; open with `playwright show-trace`). "
+                                      "Not with --secret-env.")]
 Headed = Annotated[bool, typer.Option("--headed", help="Show the browser window.")]
 Confirm = Annotated[Optional[str], typer.Option(
     "--confirm", help="Consequential actions (buying, sending, deleting, entering passwords, payment details or "
@@ -79,6 +82,7 @@ class AgentOptions:
     secret_env: tuple[str, ...] = ()
     headed: bool = False
     confirm: str | None = None
+    trace: bool = False
 
     def settings(self, *, default_confirm: str = "ask") -> RunSettings:
         """The validated RunSettings these options describe (ConfigError when they cannot work);
@@ -91,7 +95,8 @@ class AgentOptions:
                            allowed_domains=tuple(self.allowed_domain), stuck_after=self.stuck_after,
                            wait_s=self.wait_timeout, secret_env=tuple(self.secret_env), headless=not self.headed,
                            confirm=self.confirm or default_confirm,  # type: ignore[arg-type]
-                           system_prompt=str(self.system_prompt) if self.system_prompt else None).validate()
+                           system_prompt=str(self.system_prompt) if self.system_prompt else None,
+                           trace=self.trace).validate()
 
 
 _OPTION_TYPES: dict[str, Any] = {
@@ -99,6 +104,7 @@ _OPTION_TYPES: dict[str, Any] = {
     "context_images": ContextImages, "text_only": TextOnly, "temperature": Temperature, "seed": Seed,
     "allowed_domain": AllowedDomain, "stuck_after": StuckAfter, "wait_timeout": WaitTimeout,
     "system_prompt": SystemPrompt, "secret_env": SecretEnv, "headed": Headed, "confirm": Confirm,
+    "trace": Trace,
 }
 
 

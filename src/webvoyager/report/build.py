@@ -28,7 +28,7 @@ from webvoyager.trajectory import Step, TaskDir
 
 TEMPLATES = Path(__file__).parent / "templates"
 CSV_COLUMNS = ("task_id", "site", "status", "answered", "steps", "success", "signal", "checked", "judged", "golden",
-               "answer", "error", "input_tokens", "output_tokens", "cost_usd", "wall_s")
+               "answer", "error", "input_tokens", "output_tokens", "cost_usd", "wall_s", "reward")
 
 
 @dataclass
@@ -39,6 +39,7 @@ class TaskPage:
     anchor: str
     steps: list[Step]
     screenshot_urls: dict[int, str]
+    trace_url: str | None = None     # the task's Playwright trace (`--trace`), relative to the report
 
 
 def _anchor(dirname: str) -> str:
@@ -53,7 +54,9 @@ def _task_page(run_dir: Path, rec: TaskRecord) -> TaskPage:
         name = step.screenshot or f"screenshot{step.index}.png"
         if (folder / name).is_file():
             urls[step.index] = f"{quote(rec.dirname)}/{quote(name)}"
-    return TaskPage(rec, _anchor(rec.dirname), steps, urls)
+    trace = TaskDir(folder).trace
+    trace_url = f"{quote(rec.dirname)}/{quote(trace.name)}" if trace.is_file() else None
+    return TaskPage(rec, _anchor(rec.dirname), steps, urls, trace_url)
 
 
 def _fmt_pct(rate: Rate) -> str:
@@ -99,6 +102,7 @@ def render_csv(run_dir: Path) -> str:
             r.usage.input_tokens if r else "", r.usage.output_tokens if r else "",
             "" if not r or r.usage.cost_usd is None else f"{r.usage.cost_usd:.6f}",
             f"{r.timings.get('wall_s', 0.0):.2f}" if r else "",
+            "" if not r or r.reward is None else f"{r.reward:g}",
         ])
     return out.getvalue()
 

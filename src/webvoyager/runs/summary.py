@@ -59,6 +59,12 @@ class GroupStats:
     steps: int = 0
     usage: Usage = field(default_factory=Usage)
     task_wall_s: float = 0.0
+    rewards: int = 0                 # tasks with an environment's reward (MiniWoB++)
+    reward_sum: float = 0.0
+
+    @property
+    def mean_reward(self) -> float | None:
+        return self.reward_sum / self.rewards if self.rewards else None
 
     @property
     def mean_steps(self) -> float | None:
@@ -87,6 +93,9 @@ class GroupStats:
         self.steps += r.steps
         self.usage = self.usage + r.usage
         self.task_wall_s += float(r.timings.get("wall_s", 0.0) or 0.0)
+        if r.reward is not None:
+            self.rewards += 1
+            self.reward_sum += r.reward
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -104,6 +113,9 @@ class GroupStats:
             "cost_usd": self.usage.cost_usd,
             "task_wall_s": round(self.task_wall_s, 3),
             "mean_task_wall_s": round(self.task_wall_s / self.finished, 3) if self.finished else None,
+            "rewards": self.rewards,
+            "reward_sum": self.reward_sum,
+            "mean_reward": self.mean_reward,
         }
 
     @classmethod
@@ -116,7 +128,8 @@ class GroupStats:
                    by_signal={name: rate((data.get("by_signal") or {}).get(name)) for name in SIGNALS},
                    stop_reasons=Counter(data.get("stop_reasons") or {}), steps=int(data.get("steps", 0)),
                    usage=Usage.from_dict(data.get("usage") or {}),
-                   task_wall_s=float(data.get("task_wall_s") or 0.0))
+                   task_wall_s=float(data.get("task_wall_s") or 0.0), rewards=int(data.get("rewards") or 0),
+                   reward_sum=float(data.get("reward_sum") or 0.0))
 
 
 @dataclass

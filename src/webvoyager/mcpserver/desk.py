@@ -1,0 +1,66 @@
+"""`Desk`: what the MCP server holds between tool calls: one browser, the sandbox (optional), and the
+one session that `observe` and `act` drive."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from webvoyager.browser.session import Browser, Session
+from webvoyager.browser.types import BrowserConfig
+
+
+@dataclass(frozen=True)
+class ServerOptions:
+    """How `webvoyager mcp` runs."""
+
+    headless: bool = True
+    sandbox: bool = True              # serve the sandbox in-process (list_sandbox_tasks, sandbox task ids)
+    out: Path = Path("runs/mcp")      # run_task records each run under out/<run-…>
+    model: str | None = None          # run_task's default model spec (None: from the environment)
+
+
+class Desk:
+    """Lazily started browser and driven session; `close` ends everything."""
+
+    def __init__(self, options: ServerOptions) -> None:
+        self.options = options
+        self.sandbox: Any = None
+        self._browser: Browser | None = None
+        self._session: Session | None = None
+        self._lock = asyncio.Lock()
+        if options.sandbox:
+            from webvoyager.sandbox.server import Sandbox
+
+            self.sandbox = Sandbox(port=0).start()
+
+    @property
+    def config(self) -> BrowserConfig:
+        config = BrowserConfig(headless=self.options.headless)
+        if self.sandbox is not None and self.sandbox.search_url:
+            config = replace(config, search_url=self.sandbox.search_url)
+        return config
+
+    async def browser(self) -> Browser:
+        async with self._lock:
+            if self._browser is None or not self._browser.connected:
+                self._browser = await Browser.launch(self.config)
+                self._session = None
+            return self._browser
+
+    async def session(self) -> Session:
+        """The driven session (created at first use)."""
+        browser = await self.browser()
+        if self._session is None:
+            self._session = await browser.new_session(download_dir=self.options.out / "downloads")
+        return self._session
+
+    async def close(self) -> None:
+        if self._browser is not None:
+            await self._browser.close()
+            self._browser = self._session = None
+        if self.sandbox is not None:
+            self.sandbox.stop()
+            self.sandbox = None
