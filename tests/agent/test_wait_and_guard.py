@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from pathlib import Path
 from typing import Iterator
 
 import pytest

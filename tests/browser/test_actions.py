@@ -182,7 +182,7 @@ async def test_scroll_window_and_container(session, pages_url) -> None:
 
 
 async def test_hover_press_key_go_back_search_wait_answer(session, pages_url) -> None:
-    obs = await open_zoo(session, pages_url, "basic.html")
+    await open_zoo(session, pages_url, "basic.html")
     await session.page.evaluate("document.querySelector('[data-log=nested]').addEventListener('mouseover', () => wvlog('hover'))")
     await session.execute(Hover(9))
     assert await log(session) == ["hover"]

@@ -126,10 +126,10 @@ def test_course_page_shows_the_facts_tasks_ask_about(sandbox: Any) -> None:
     for name in names(c):
         assert name in html
     # module details sit in collapsed accordion panels, each with its time next to a label
-    assert f'id="mod-2" hidden' in html and f"{c.modules[1].videos} video" in html
+    assert 'id="mod-2" hidden' in html and f"{c.modules[1].videos} video" in html
     assert f"<b>Time to complete:</b> {c.modules[-1].hours} hour" in html
     # the partner line links to the partner's courses (the page names the partner as an element)
-    assert f'<div class="qb-partner-line"><a href="/search?partner=' in html
+    assert '<div class="qb-partner-line"><a href="/search?partner=' in html
 
 
 def test_specialization_lists_its_courses_in_a_table(sandbox: Any) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from webvoyager.agent.policy import Decision
-from webvoyager.browser.types import Element, Observation, Point, Wait
+from webvoyager.browser.types import Element, Observation, Point
 from webvoyager.errors import ConfigError
 from webvoyager.models.base import ChatModel, Completion, ImagePart, Message
 from webvoyager.seeact import messages

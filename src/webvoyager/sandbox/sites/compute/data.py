@@ -7,7 +7,8 @@ written out and every computation is exact or rounded the same way each time.
 
 from __future__ import annotations
 
-from webvoyager.sandbox.sites.compute.engine import Answer, Assumption, Pod, interpret, normalize
+from webvoyager.sandbox.sites.compute.engine import Answer, Pod, interpret, normalize
+from webvoyager.sandbox.sites.compute.pods import Assumption
 from webvoyager.sandbox.sites.compute.facts import CITIES, COUNTRIES, City, Country, cities_of, city, country
 
 __all__ = ["Answer", "Assumption", "CITIES", "COUNTRIES", "City", "Country", "EXAMPLES", "Pod", "cities_of", "city",

@@ -19,7 +19,7 @@ from webvoyager.sandbox.sites.compute.facts import City
 from webvoyager.sandbox.sites.compute.lexer import LexError, tokenize
 from webvoyager.sandbox.sites.compute.numbers import MathError, Num
 from webvoyager.sandbox.sites.compute.parser import ParseError, Parser, Value, approx_text, show
-from webvoyager.sandbox.sites.compute.pods import Answer, Assumption, NotThis, Pod, choices_to_assumptions
+from webvoyager.sandbox.sites.compute.pods import Answer, NotThis, Pod, choices_to_assumptions
 from webvoyager.sandbox.sites.compute.units import SHOWN, UNITS, Unit, alias_table, convert, temperature_steps
 
 
