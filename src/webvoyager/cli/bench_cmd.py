@@ -1,4 +1,5 @@
-"""CLI command: `webvoyager bench SUITE --model SPEC [--workers N] [--out DIR] [--resume] ...`."""
+"""CLI command: `webvoyager bench SUITE --model SPEC [--workers N] [--out DIR] [--resume]
+[--backend local|ray [--address ADDR]] [--browser-endpoint URL] ...`."""
 
 from __future__ import annotations
 
@@ -88,7 +89,15 @@ def _already_done(run_dir: Path, tasks: list[Any]) -> int:
 def bench(
     suite: str = typer.Argument(..., help="sandbox, webvoyager, gaia, seeact-online, or a tasks JSONL path."),
     model: str = typer.Option(..., "--model", help=opt.MODEL_HELP),
-    workers: int = typer.Option(1, "--workers", min=1, help="Tasks run at once (one shared browser)."),
+    workers: int = typer.Option(1, "--workers", min=1, help="Tasks run at once (local: one shared browser; "
+                                "ray: one actor with its own browser each)."),
+    backend: str = typer.Option("local", "--backend", help="local (this process) or ray (a Ray cluster; "
+                                "pip install 'webvoyager[ray]')."),
+    address: Optional[str] = typer.Option(None, "--address", help="ray: the cluster, auto or ray://HOST:10001 "
+                                          "(default: $RAY_ADDRESS, else a new local cluster)."),
+    browser_endpoint: Optional[str] = typer.Option(None, "--browser-endpoint", help="Use a running browser: "
+                                                   "ws://HOST:PORT/ (playwright run-server) or http://HOST:PORT "
+                                                   "(Chromium with --remote-debugging-port)."),
     out: opt.Out = None,
     limit: Optional[int] = typer.Option(None, "--limit", min=1, help="Run only the first N tasks."),
     site: list[str] = typer.Option([], "--site", help="Only tasks of this site; repeatable."),
@@ -112,10 +121,20 @@ def bench(
     from webvoyager.bench.progress import ProgressBar
     from webvoyager.bench.runner import BenchOptions, run_bench, task_timeout_for
     from webvoyager.bench.suites import load_suite
+    from webvoyager.browser.launch import endpoint_options
     from webvoyager.browser.types import BrowserConfig
 
     if resume and out is None:
         raise ConfigError("--resume needs --out DIR: the run directory to continue")
+    if backend not in ("local", "ray"):
+        raise ConfigError(f"--backend {backend!r}: use local or ray")
+    if address is not None and backend != "ray":
+        raise ConfigError("--address is the Ray cluster to use; add --backend ray")
+    remote = endpoint_options(browser_endpoint) if browser_endpoint else {}
+    if backend == "ray":
+        from webvoyager.bench.ray_backend import import_ray
+
+        import_ray()   # an actionable error now, before the sandbox or any browser starts
     check_model_ready(model, base_url=base_url)  # before any browser or sandbox starts
     settings = agent.settings(default_confirm="allow" if suite == "sandbox" else "deny")
     secret = None
@@ -130,17 +149,18 @@ def bench(
         tasks = load_suite(suite, data_dir=data, sites=site, ids=task_id, limit=limit, redate=redate,
                            port=sandbox.port if sandbox else None, site_table=site_table)
         # In sandbox runs the `Google` action lands on the sandbox's own search engine.
-        browser_config = BrowserConfig(headless=settings.headless,
+        browser_config = BrowserConfig(headless=settings.headless, **remote,
                                        **({"search_url": sandbox.search_url} if sandbox and sandbox.search_url else {}))
         chat_model = create_model(model, base_url=base_url)
         run_dir.mkdir(parents=True, exist_ok=True)
         if not (run_dir / "run.json").is_file():
             write_run_json(run_dir, settings, model, command="bench", base_url=base_url,
-                           extra={"suite": suite, "tasks": len(tasks), "workers": workers, "redate": redate,
+                           extra={"suite": suite, "tasks": len(tasks), "workers": workers, "backend": backend,
+                                  "browser_endpoint": browser_endpoint, "redate": redate,
                                   "task_timeout_s": options.task_timeout_s, "sites": site, "ids": task_id,
                                   "limit": limit})
         console.print(f"[bold]Suite:[/] {escape(suite)} ({len(tasks)} tasks)   [bold]Model:[/] {escape(model)}   "
-                      f"[bold]Protocol:[/] {settings.protocol}   [bold]Workers:[/] {workers}   "
+                      f"[bold]Protocol:[/] {settings.protocol}   [bold]Workers:[/] {workers} ({backend})   "
                       f"[bold]Run:[/] {escape(str(run_dir))}")
         after_task = None
         if suite == "hostile":
@@ -148,10 +168,17 @@ def bench(
 
             def after_task(task: Any, result: Any, folder: Path) -> None:
                 record_attack(task, result, folder, sandbox, secret)
+        executor = None
+        if backend == "ray":
+            from webvoyager.bench.ray_backend import RayExecutor
+
+            executor = RayExecutor(workers=workers, model_spec=model, base_url=base_url, settings=settings,
+                                   browser_config=browser_config, task_timeout_s=options.task_timeout_s,
+                                   address=address)
         with ProgressBar(len(tasks), completed=_already_done(run_dir, tasks), console=console) as bar:
             outcome = asyncio.run(run_bench(tasks, model=chat_model, settings=settings, run_dir=run_dir,
                                             options=options, browser_config=browser_config, listener=bar,
-                                            after_task=after_task))
+                                            after_task=after_task, executor=executor))
     if outcome.redone:
         console.print(f"[yellow]Redone after an interruption:[/] {', '.join(outcome.redone)}")
     if outcome.kept:
