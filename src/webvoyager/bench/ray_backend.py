@@ -135,6 +135,11 @@ class RayExecutor:
         self._pid_of: dict[Any, int] = {}
         self._idle: asyncio.Queue[Any] = asyncio.Queue()
 
+    @property
+    def worker_pids(self) -> list[int]:
+        """The process ids of the live actors (one browser each)."""
+        return [self._pid_of[a] for a in self._actors]
+
     async def _new_actor(self) -> Any:
         assert self._ray is not None
         actor = self._actor_class.remote(self.model_spec, self.base_url, self.settings, self.browser_config,
