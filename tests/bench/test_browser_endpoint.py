@@ -149,3 +149,19 @@ def test_bench_runs_in_a_playwright_browser_server(playwright_server, tmp_path: 
     before, watch = _bench_through(endpoint, tmp_path / "run", server=server_pid)
     assert watch.served                           # the server launched the browser the tasks ran in
     assert not watch.seen - before - watch.served  # and the bench launched none of its own
+
+
+def test_bench_refuses_what_cannot_work_before_starting(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    base = ["bench", "sandbox", "--model", "reference", "--out", str(out)]
+    cases = [
+        (["--allowed-domain", "example.org", "--browser-endpoint", "http://10.1.2.3:9222"], "loopback"),
+        (["--browser-endpoint", "localhost:9222"], "--browser-endpoint"),
+        (["--backend", "spark"], "use local or ray"),
+        (["--address", "auto"], "add --backend ray"),
+    ]
+    for extra, message in cases:
+        res = CliRunner().invoke(app, base + extra)
+        assert res.exit_code == 2, (extra, res.output)
+        assert message in " ".join(res.output.split()), (extra, res.output)
+    assert not out.exists()

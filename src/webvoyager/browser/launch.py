@@ -60,6 +60,12 @@ def endpoint_options(url: str) -> dict[str, str]:
                       "http://HOST:PORT for a Chromium with --remote-debugging-port (CDP)")
 
 
+def endpoint_is_local(url: str) -> bool:
+    """Whether a browser endpoint is on this machine (loopback), where it can reach our loopback proxies."""
+    host = urlparse(url).hostname or ""
+    return host == "localhost" or host.startswith("127.") or host == "::1"
+
+
 async def start_browser(playwright: Playwright, config: BrowserConfig) -> PWBrowser:
     """Launch (or connect to) Chromium as `config` says; BrowserError with a remedy on failure."""
     if config.cdp_url:

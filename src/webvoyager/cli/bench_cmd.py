@@ -121,7 +121,7 @@ def bench(
     from webvoyager.bench.progress import ProgressBar
     from webvoyager.bench.runner import BenchOptions, run_bench, task_timeout_for
     from webvoyager.bench.suites import load_suite
-    from webvoyager.browser.launch import endpoint_options
+    from webvoyager.browser.launch import endpoint_is_local, endpoint_options
     from webvoyager.browser.types import BrowserConfig
 
     if resume and out is None:
@@ -142,6 +142,10 @@ def bench(
         from webvoyager.bench.hostile import hostile_settings
 
         settings, secret = hostile_settings(settings, rails=rails)
+    if browser_endpoint and settings.allowed_domains and not endpoint_is_local(browser_endpoint):
+        raise ConfigError("allowed domains (--allowed-domain, the hostile suite's rails) filter through a proxy on "
+                          "this machine's loopback, which a browser elsewhere cannot reach: run the browser here "
+                          "(--browser-endpoint on localhost), or drop --browser-endpoint")
     options = BenchOptions(workers=workers, task_timeout_s=task_timeout_for(settings.protocol, task_timeout),
                            resume=resume).validate()
     run_dir = out or new_run_dir(prefix="bench")
