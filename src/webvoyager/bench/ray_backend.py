@@ -159,7 +159,12 @@ class RayExecutor:
         ray = self._ray = import_ray()
         if not ray.is_initialized():
             # Worker output goes to Ray's log files (/tmp/ray/session_latest/logs), not over the progress bar.
-            ray.init(address=self.address, log_to_driver=False)
+            try:
+                ray.init(address=self.address, log_to_driver=False)
+            except (ConnectionError, RuntimeError, ValueError) as exc:
+                raise ConfigError(f"could not join the Ray cluster at {self.address or '$RAY_ADDRESS'}: "
+                                  f"{first_line(exc)}. Start one with `ray start --head`, or drop --address to "
+                                  "start a cluster on this machine") from exc
             self._owns_ray = True
         self._actor_class = ray.remote(num_cpus=self.cpus_per_worker, max_restarts=0,
                                         max_concurrency=1)(BrowserWorker)
