@@ -76,7 +76,7 @@ class BrowserWorker:
         await self._browser()
         return os.getpid()
 
-    async def run(self, task: Task, attempt: int) -> tuple[Result, dict[str, bytes]]:
+    async def run(self, task: Task) -> tuple[Result, dict[str, bytes]]:
         """Run one attempt of `task`; returns its Result and its folder's files."""
         with tempfile.TemporaryDirectory(prefix="webvoyager-task-") as scratch:
             folder = Path(scratch) / safe_dirname(task.id)
@@ -177,7 +177,7 @@ class RayExecutor:
         actor = await self._idle.get()
         self.pids[task.id] = self._pid_of[actor]
         try:
-            result, files = await _wait(actor.run.remote(task, attempt))
+            result, files = await _wait(actor.run.remote(task))
         except (errors.RayActorError, errors.WorkerCrashedError) as exc:
             self._actors.remove(actor)
             self._ray.kill(actor)
