@@ -17,7 +17,7 @@ from typing import Iterator
 import pytest
 from typer.testing import CliRunner
 
-from tests.bench.procs import browser_main_processes
+from tests.bench.procs import browser_roots, children_map
 from webvoyager.browser.launch import CHROMIUM_ARGS, SYSTEM_CHROMIUM, endpoint_options
 from webvoyager.cli import app
 from webvoyager.errors import ConfigError
@@ -38,10 +38,10 @@ def test_endpoint_urls_pick_the_connection() -> None:
 
 
 class Watch:
-    """Samples the Chromium main processes below this test process (and below `server`, the ones a
-    browser server started) while a run goes on."""
+    """Samples the browsers below this test process while a run goes on: all of them (`seen`) and those
+    below `server` (`served`: the browser service's), from one process-tree snapshot at a time."""
 
-    def __init__(self, server: int | None = None) -> None:
+    def __init__(self, server: int) -> None:
         self.server = server
         self.seen: set[int] = set()
         self.served: set[int] = set()
@@ -50,9 +50,9 @@ class Watch:
 
     def _loop(self) -> None:
         while not self._stop.wait(0.05):
-            self.seen |= browser_main_processes()
-            if self.server is not None:
-                self.served |= browser_main_processes(self.server)
+            tree = children_map()
+            self.seen |= browser_roots(os.getpid(), tree)
+            self.served |= browser_roots(self.server, tree) | ({self.server} & self.seen)
 
     def __enter__(self) -> Watch:
         self._thread.start()
@@ -63,9 +63,9 @@ class Watch:
         self._thread.join()
 
 
-def _bench_through(endpoint: str, out: Path, server: int | None = None) -> tuple[set[int], Watch]:
-    """Run the sandbox tasks through the CLI against `endpoint`; no Chromium of its own may start."""
-    before = browser_main_processes()
+def _bench_through(endpoint: str, out: Path, server: int) -> tuple[set[int], Watch]:
+    """Run the sandbox tasks through the CLI against `endpoint` (served by process `server`)."""
+    before = browser_roots(os.getpid())
     cmd = ["bench", "sandbox", "--model", "reference", "--browser-endpoint", endpoint, "--out", str(out)]
     for task_id in IDS:
         cmd += ["--id", task_id]
@@ -107,8 +107,9 @@ def chromium_with_cdp(tmp_path: Path) -> Iterator[tuple[str, int]]:
 @pytest.mark.slow
 def test_bench_runs_in_a_chromium_over_cdp(chromium_with_cdp, tmp_path: Path) -> None:
     endpoint, remote_pid = chromium_with_cdp
-    before, watch = _bench_through(endpoint, tmp_path / "run")
-    assert watch.seen - before <= {remote_pid}          # the tasks ran in the remote browser; none was launched
+    before, watch = _bench_through(endpoint, tmp_path / "run", server=remote_pid)
+    assert watch.served == {remote_pid}               # the tasks ran in the remote browser
+    assert not watch.seen - before - watch.served     # and the bench launched none of its own
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from typing import Callable, Iterator
 
 import pytest
 
-from tests.bench.procs import browser_main_processes, cmdline, descendants
+from tests.bench.procs import browser_roots, cmdline
 from webvoyager.api import create_model
 from webvoyager.api.settings import RunSettings
 from webvoyager.bench.runner import BenchOptions, run_bench
@@ -94,7 +94,7 @@ async def test_ray_gives_the_local_results_with_one_browser_per_actor(ray_addres
 
     def look(task: Task, result: Result) -> None:
         for pid in executor.worker_pids:
-            browsers.setdefault(pid, set()).update(browser_main_processes(pid))
+            browsers.setdefault(pid, set()).update(browser_roots(pid))
 
     outcome = await run_bench(tasks, model=create_model("reference"), settings=RunSettings(), run_dir=remote,
                               options=BenchOptions(workers=2), listener=Calls(on_finished=look), executor=executor)
