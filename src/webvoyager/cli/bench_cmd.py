@@ -91,8 +91,8 @@ def bench(
     model: str = typer.Option(..., "--model", help=opt.MODEL_HELP),
     workers: int = typer.Option(1, "--workers", min=1, help="Tasks run at once (local: one shared browser; "
                                 "ray: one actor with its own browser each)."),
-    backend: str = typer.Option("local", "--backend", help="local (this process) or ray (a Ray cluster; "
-                                "pip install 'webvoyager[ray]')."),
+    backend: str = typer.Option("local", "--backend", help="local (this process) or ray (a Ray cluster; needs "
+                                "the ray extra of webvoyager)."),
     address: Optional[str] = typer.Option(None, "--address", help="ray: the cluster, auto or ray://HOST:10001 "
                                           "(default: $RAY_ADDRESS, else a new local cluster)."),
     browser_endpoint: Optional[str] = typer.Option(None, "--browser-endpoint", help="Use a running browser: "
