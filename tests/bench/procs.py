@@ -42,3 +42,22 @@ def browser_main_processes(root: int | None = None) -> set[int]:
     """Chromium main processes (not renderers/helpers) below `root` (default: this process)."""
     pids = descendants(root if root is not None else os.getpid())
     return {p for p in pids if "chrom" in cmdline(p).split(" ")[0].lower() and "--type=" not in cmdline(p)}
+
+
+def _is_chromium(pid: int) -> bool:
+    return "chrom" in cmdline(pid).split(" ")[0].lower()
+
+
+def browser_roots(root: int, tree: dict[int, list[int]] | None = None) -> set[int]:
+    """Chromium main processes below `root`: a Chromium whose parent is not a Chromium. Unlike
+    `browser_main_processes`, a helper caught between fork and exec (it still shows the main process's
+    command line) does not count as a browser of its own."""
+    tree = tree if tree is not None else children_map()
+    out, todo = set(), [root]
+    while todo:
+        parent = todo.pop()
+        for child in tree.get(parent, []):
+            todo.append(child)
+            if _is_chromium(child) and not _is_chromium(parent):
+                out.add(child)
+    return out

@@ -91,7 +91,7 @@ def test_runner_records_golden_and_redated_question(tmp_path: Path) -> None:
     from datetime import date
 
     from webvoyager.bench.redate import redate_task
-    from webvoyager.bench.runner import _finalize
+    from webvoyager.bench.attempt import finalize as _finalize
     from webvoyager.tasks import Task
     from webvoyager.trajectory import Result
 

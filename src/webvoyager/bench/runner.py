@@ -1,10 +1,12 @@
-"""The benchmark runner: N tasks at once in one shared browser, resumable, never stopped by one task.
+"""The benchmark runner: N tasks at once, resumable, never stopped by one task.
 
-Each worker takes the next pending task, marks it running in `runs.sqlite`, runs it through the agent
-(`agent.api.execute_task`, one fresh browser context per task) under a wall-clock timeout, adds the
-bench's own facts to its `result.json` (golden answer and match, original and effective question,
-attempt), and marks it done. The browser is relaunched when it has died. `summary.json` is rewritten
-at the end.
+The runner keeps the books on the driver: each of its N workers takes the next pending task, marks it
+running in `runs.sqlite`, has a `TaskExecutor` run one attempt (`bench/attempt.py`) into the task's folder,
+adds the bench's own facts to its `result.json` (golden answer and match, original and effective question,
+attempt), and marks it done. Executors: `LocalExecutor` (default: one shared browser in this process,
+relaunched when it has died) and `bench.ray_backend.RayExecutor` (one browser per Ray actor). An executor
+that loses its worker mid-task raises `WorkerLostError`: the task is retried once, then recorded as an
+error. `summary.json` is rewritten at the end.
 """
 
 from __future__ import annotations
@@ -13,25 +15,22 @@ import asyncio
 import logging
 import shutil
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Protocol
 
 from webvoyager.agent.episode import Episode
-from webvoyager.api.execute import execute_task
 from webvoyager.api.settings import RunSettings
+from webvoyager.bench.attempt import PARTIAL_PREFIX, finalize, run_attempt
 from webvoyager.browser.session import Browser
 from webvoyager.browser.types import BrowserConfig
-from webvoyager.errors import ConfigError
-from webvoyager.fileio import write_json_atomic
+from webvoyager.errors import ConfigError, WorkerLostError
 from webvoyager.models.base import ChatModel
 from webvoyager.protocol import DEFAULT_TASK_TIMEOUT_S, check_protocol
-from webvoyager.runs.golden import golden_match
 from webvoyager.runs.store import RunStore
 from webvoyager.runs.summary import Summary, read_summary, write_summary
 from webvoyager.tasks import Task
-from webvoyager.trajectory import Result, TaskDir, safe_dirname
-from webvoyager.usage import Usage
+from webvoyager.trajectory import Result, safe_dirname
 
 log = logging.getLogger("webvoyager.bench")
 
@@ -85,16 +84,31 @@ class BenchOutcome:
     wall_s: float
 
 
-class _SharedBrowser:
-    """The one browser all workers use; relaunched (once per death) when it has crashed."""
+class TaskExecutor(Protocol):
+    """Runs attempts of tasks somewhere (this process, a Ray cluster) and leaves each task's files in its
+    folder. `run` returns the attempt's Result (without the bench's facts: the runner adds them) or raises
+    WorkerLostError when the worker running it died."""
 
-    def __init__(self, config: BrowserConfig) -> None:
-        self.config = config
+    async def start(self) -> None:
+        """Get ready to run tasks (start browsers); a browser that cannot start at all is an error here."""
+
+    async def run(self, task: Task, folder: Path, attempt: int) -> Result: ...
+
+    async def close(self) -> None: ...
+
+
+class LocalExecutor:
+    """Every task in one shared browser in this process; relaunched (once per death) when it has crashed."""
+
+    def __init__(self, model: ChatModel, settings: RunSettings, config: BrowserConfig,
+                 task_timeout_s: float | None, episode_for: EpisodeFor | None = None) -> None:
+        self.model, self.settings, self.config, self.task_timeout_s = model, settings, config, task_timeout_s
+        self.episode_for = episode_for
         self.browser: Browser | None = None
         self.restarts = 0
         self._lock = asyncio.Lock()
 
-    async def get(self) -> Browser:
+    async def _get(self) -> Browser:
         async with self._lock:
             if self.browser is not None and not self.browser.connected:
                 log.warning("the browser died; starting a new one")
@@ -108,36 +122,38 @@ class _SharedBrowser:
                 self.browser = await Browser.launch(self.config)
             return self.browser
 
+    async def start(self) -> None:
+        await self._get()
+
+    async def run(self, task: Task, folder: Path, attempt: int) -> Result:
+        try:
+            browser = await self._get()
+        except Exception as exc:  # noqa: BLE001 - a relaunch that fails is this task's error
+            return Result.failure(task, "error", f"{type(exc).__name__}: {exc}", model=self.model.spec,
+                                  policy=self.settings.policy)
+        return await run_attempt(task, browser=browser, model=self.model, settings=self.settings, folder=folder,
+                                 timeout_s=self.task_timeout_s,
+                                 episode=self.episode_for(task) if self.episode_for else None)
+
     async def close(self) -> None:
         if self.browser is not None:
             await self.browser.close()
             self.browser = None
 
 
-def _finalize(task: Task, result: Result, folder: Path, attempt: int) -> Result:
-    """Add the bench's facts to the result and rewrite result.json (atomically)."""
-    result = replace(result, site=result.site or task.site, attempt=attempt, golden_answer=task.golden_answer,
-                     golden_match=golden_match(result.answer, task.golden_answer),
-                     original_question=task.original_question)
-    write_json_atomic(TaskDir(folder).result, result.to_dict())
-    return result
-
-
-def _timeout_result(task: Task, folder: Path, model: ChatModel, settings: RunSettings, limit: float) -> Result:
-    steps = TaskDir(folder).load_steps()
-    return Result.failure(task, "timeout", f"the task took longer than the --task-timeout of {limit:g} s",
-                          model=model.spec, policy=settings.policy, steps=len(steps),
-                          final_url=steps[-1].url if steps else "", usage=sum((s.usage for s in steps), Usage()),
-                          wall_s=limit)
+MAX_TRIES = 2
+"""Attempts a task gets in one invocation when its worker dies under it (the first, and one retry)."""
 
 
 async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSettings, run_dir: Path,
                     options: BenchOptions, browser_config: BrowserConfig | None = None,
                     listener: BenchListener | None = None, after_task: AfterTask | None = None,
-                    episode_for: EpisodeFor | None = None) -> BenchOutcome:
+                    executor: TaskExecutor | None = None, episode_for: EpisodeFor | None = None) -> BenchOutcome:
     """Run `tasks` into `run_dir` (see the module docstring); returns this invocation's counts.
-    `after_task` adds a suite's own records to a finished task's folder before it counts as done;
-    `episode_for` gives a task's environment hooks (MiniWoB++: the page starts and ends the episode)."""
+    `after_task` adds a suite's own records to a finished task's folder before it counts as done.
+    `executor` runs the attempts (default: a LocalExecutor with `model` in `browser_config`'s browser);
+    the runner starts and closes it. `episode_for` gives a task's environment hooks (MiniWoB++: the page
+    starts and ends the episode); only the local executor runs such tasks."""
     options.validate()
     if len({safe_dirname(t.id) for t in tasks}) != len(tasks):
         raise ConfigError("two tasks map to the same folder name; task ids must be unique")
@@ -154,28 +170,32 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
         queue: asyncio.Queue[Task] = asyncio.Queue()
         for t in todo:
             queue.put_nowait(t)
-        shared = _SharedBrowser(browser_config or BrowserConfig(headless=settings.headless))
+        if executor is None:
+            executor = LocalExecutor(model, settings, browser_config or BrowserConfig(headless=settings.headless),
+                                     options.task_timeout_s, episode_for)
+        elif episode_for is not None:
+            raise ConfigError("environment-run tasks (MiniWoB++) run on the local backend only; drop --backend")
 
         async def run_one(task: Task) -> None:
             folder = run_dir / safe_dirname(task.id)
-            if folder.exists():  # leftovers of an interrupted attempt: start clean
-                shutil.rmtree(folder)
-            attempt = store.start(task.id)
             if listener:
                 listener.started(task)
-            t0 = time.perf_counter()
-            try:
-                browser = await shared.get()
-                coro = execute_task(task, browser=browser, model=model, settings=settings, task_dir=folder,
-                                    episode=episode_for(task) if episode_for else None)
-                result = await asyncio.wait_for(coro, options.task_timeout_s)
-            except asyncio.TimeoutError:
-                result = _timeout_result(task, folder, model, settings, options.task_timeout_s or 0.0)
-            except Exception as exc:  # noqa: BLE001 - a task error never stops the run
-                log.exception("task %s failed in the runner", task.id)
-                result = Result.failure(task, "error", f"{type(exc).__name__}: {exc}", model=model.spec,
-                                        policy=settings.policy, wall_s=time.perf_counter() - t0)
-            result = _finalize(task, result, folder, attempt)
+            for tries in range(1, MAX_TRIES + 1):
+                for leftover in (folder, folder.parent / f"{PARTIAL_PREFIX}{folder.name}"):
+                    if leftover.exists():  # files of an interrupted attempt: start clean
+                        shutil.rmtree(leftover)
+                attempt = store.start(task.id)
+                try:
+                    result = await executor.run(task, folder, attempt)
+                    break
+                except WorkerLostError as exc:
+                    log.warning("task %s: %s (try %d of %d)", task.id, exc, tries, MAX_TRIES)
+                    result = Result.failure(task, "error", f"{exc} (tried {tries} times)", model=model.spec,
+                                            policy=settings.policy)
+                    if tries < MAX_TRIES:
+                        store.abandon(task.id)   # this attempt never finished; the last one records the error
+            folder.mkdir(parents=True, exist_ok=True)
+            result = finalize(task, result, folder, attempt)
             if after_task is not None:
                 after_task(task, result, folder)
             store.finish(task.id, result.status, result.success)
@@ -188,14 +208,13 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
 
         try:
             if todo:
-                await shared.get()  # a browser that cannot start at all is the user's error, not N task errors
+                await executor.start()  # a browser that cannot start at all is the user's error, not N task errors
             await asyncio.gather(*(worker() for _ in range(min(options.workers, max(len(todo), 1)))))
         finally:
-            await shared.close()
+            await executor.close()
     finally:
         store.close()
     wall = time.perf_counter() - started
     before = read_summary(run_dir) if options.resume else None
     summary = write_summary(run_dir, run_wall_s=((before.run_wall_s or 0.0) if before else 0.0) + wall)
     return BenchOutcome(ran=len(todo), kept=len(tasks) - len(todo), redone=redone, summary=summary, wall_s=wall)
-

@@ -1,16 +1,18 @@
-"""Starting Chromium: pick the executable, launch it with our flags, or connect over CDP."""
+"""Starting Chromium: pick the executable, launch it with our flags, or connect to a remote browser
+(over CDP, or to a Playwright browser server)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlparse
 
 from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Playwright
 
 from webvoyager.browser.types import BrowserConfig
-from webvoyager.errors import BrowserError
+from webvoyager.errors import BrowserError, ConfigError
 from webvoyager.text import first_line
 
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
@@ -42,6 +44,28 @@ def resolve_executable(config: BrowserConfig) -> str | None:
     return None
 
 
+def endpoint_options(url: str) -> dict[str, str]:
+    """The BrowserConfig fields for `--browser-endpoint URL`: `ws://` or `wss://` is a Playwright browser
+    server (`playwright run-server`), unless its path is Chromium's own `/devtools/browser/...`;
+    `http://` or `https://` (and that DevTools websocket) is a Chromium with --remote-debugging-port (CDP)."""
+    parsed = urlparse(url)
+    if not parsed.hostname:
+        raise ConfigError(f"--browser-endpoint {url!r} has no host; give ws://HOST:PORT/ (a Playwright server) "
+                          "or http://HOST:PORT (a Chromium started with --remote-debugging-port)")
+    if parsed.scheme in ("http", "https") or (parsed.scheme in ("ws", "wss") and parsed.path.startswith("/devtools/")):
+        return {"cdp_url": url}
+    if parsed.scheme in ("ws", "wss"):
+        return {"ws_endpoint": url}
+    raise ConfigError(f"--browser-endpoint {url!r}: use ws://HOST:PORT/ for a Playwright browser server or "
+                      "http://HOST:PORT for a Chromium with --remote-debugging-port (CDP)")
+
+
+def endpoint_is_local(url: str) -> bool:
+    """Whether a browser endpoint is on this machine (loopback), where it can reach our loopback proxies."""
+    host = urlparse(url).hostname or ""
+    return host == "localhost" or host.startswith("127.") or host == "::1"
+
+
 async def start_browser(playwright: Playwright, config: BrowserConfig) -> PWBrowser:
     """Launch (or connect to) Chromium as `config` says; BrowserError with a remedy on failure."""
     if config.cdp_url:
@@ -50,6 +74,13 @@ async def start_browser(playwright: Playwright, config: BrowserConfig) -> PWBrow
         except PlaywrightError as exc:
             raise BrowserError(f"could not connect to the browser at {config.cdp_url}: {first_line(exc)}. "
                                "Start Chromium with --remote-debugging-port and check the URL.") from exc
+    if config.ws_endpoint:
+        try:
+            return await playwright.chromium.connect(config.ws_endpoint)
+        except PlaywrightError as exc:
+            raise BrowserError(f"could not connect to the Playwright browser server at {config.ws_endpoint}: "
+                               f"{first_line(exc)}. Start one with `playwright run-server --port PORT` and check "
+                               "the URL (see 'Running on a cluster' in the README).") from exc
     executable = resolve_executable(config)
     try:
         return await playwright.chromium.launch(

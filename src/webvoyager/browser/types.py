@@ -245,6 +245,7 @@ class BrowserConfig:
     headless: bool = True
     executable_path: str | None = None      # default: $WEBVOYAGER_CHROMIUM, /usr/bin/chromium, Playwright's
     cdp_url: str | None = None              # connect to a running browser instead of launching one
+    ws_endpoint: str | None = None          # or to a Playwright browser server (`playwright run-server`)
     viewport: tuple[int, int] = (1024, 768)
     locale: str = "en-US"
     dialog_policy: Literal["accept", "dismiss"] = "accept"

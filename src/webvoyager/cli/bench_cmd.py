@@ -1,11 +1,12 @@
-"""CLI command: `webvoyager bench SUITE --model SPEC [--workers N] [--out DIR] [--resume] ...`."""
+"""CLI command: `webvoyager bench SUITE --model SPEC [--workers N] [--out DIR] [--resume]
+[--backend local|ray [--address ADDR]] [--browser-endpoint URL] ...`."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import typer
 from rich.markup import escape
@@ -113,7 +114,15 @@ def _already_done(run_dir: Path, tasks: list[Any]) -> int:
 def bench(
     suite: str = typer.Argument(..., help="sandbox, webvoyager, gaia, seeact-online, miniwob, or a tasks JSONL path."),
     model: str = typer.Option(..., "--model", help=opt.MODEL_HELP),
-    workers: int = typer.Option(1, "--workers", min=1, help="Tasks run at once (one shared browser)."),
+    workers: int = typer.Option(1, "--workers", min=1, help="Tasks run at once (local: one shared browser; "
+                                "ray: one actor with its own browser each)."),
+    backend: str = typer.Option("local", "--backend", help="local (this process) or ray (a Ray cluster; needs "
+                                "the ray extra of webvoyager)."),
+    address: Optional[str] = typer.Option(None, "--address", help="ray: the cluster, auto or ray://HOST:10001 "
+                                          "(default: $RAY_ADDRESS, else a new local cluster)."),
+    browser_endpoint: Optional[str] = typer.Option(None, "--browser-endpoint", help="Use a running browser: "
+                                                   "ws://HOST:PORT/ (playwright run-server) or http://HOST:PORT "
+                                                   "(Chromium with --remote-debugging-port)."),
     out: opt.Out = None,
     limit: Optional[int] = typer.Option(None, "--limit", min=1, help="Run only the first N tasks."),
     site: list[str] = typer.Option([], "--site", help="Only tasks of this site; repeatable."),
@@ -141,10 +150,23 @@ def bench(
     from webvoyager.bench.progress import ProgressBar
     from webvoyager.bench.runner import BenchOptions, run_bench, task_timeout_for
     from webvoyager.bench.suites import load_suite
+    from webvoyager.browser.launch import endpoint_is_local, endpoint_options
     from webvoyager.browser.types import BrowserConfig
 
     if resume and out is None:
         raise ConfigError("--resume needs --out DIR: the run directory to continue")
+    if backend not in ("local", "ray"):
+        raise ConfigError(f"--backend {backend!r}: use local or ray")
+    if address is not None and backend != "ray":
+        raise ConfigError("--address is the Ray cluster to use; add --backend ray")
+    if backend == "ray" and suite == "miniwob":
+        raise ConfigError("the miniwob suite runs on the local backend only (its pages are served by this "
+                          "process); drop --backend ray")
+    remote = endpoint_options(browser_endpoint) if browser_endpoint else {}
+    if backend == "ray":
+        from webvoyager.bench.ray_backend import import_ray
+
+        import_ray()   # an actionable error now, before the sandbox or any browser starts
     check_model_ready(model, base_url=base_url)  # before any browser or sandbox starts
     settings = agent.settings(default_confirm="allow" if suite in ("sandbox", "miniwob") else "deny")
     secret = None
@@ -153,6 +175,10 @@ def bench(
 
         settings, secret = hostile_settings(settings, rails=rails)
         settings = settings.validate()   # the suite's secret must meet the same rules (e.g. no --trace)
+    if browser_endpoint and settings.allowed_domains and not endpoint_is_local(browser_endpoint):
+        raise ConfigError("allowed domains (--allowed-domain, the hostile suite's rails) filter through a proxy on "
+                          "this machine's loopback, which a browser elsewhere cannot reach: run the browser here "
+                          "(--browser-endpoint on localhost), or drop --browser-endpoint")
     options = BenchOptions(workers=workers, task_timeout_s=task_timeout_for(settings.protocol, task_timeout),
                            resume=resume).validate()
     run_dir = out or new_run_dir(prefix="bench")
@@ -170,30 +196,39 @@ def bench(
             tasks = load_suite(suite, data_dir=data, sites=site, ids=task_id, limit=limit, redate=redate,
                                port=sandbox.port if sandbox else None, site_table=site_table)
         # In sandbox runs the `Google` action lands on the sandbox's own search engine.
-        browser_config = BrowserConfig(headless=settings.headless,
+        browser_config = BrowserConfig(headless=settings.headless, **remote,
                                        **({"search_url": sandbox.search_url} if sandbox and sandbox.search_url else {}))
         chat_model = create_model(model, base_url=base_url)
         run_dir.mkdir(parents=True, exist_ok=True)
         if not (run_dir / "run.json").is_file():
             write_run_json(run_dir, settings, model, command="bench", base_url=base_url,
-                           extra={"suite": suite, "tasks": len(tasks), "workers": workers, "redate": redate,
+                           extra={"suite": suite, "tasks": len(tasks), "workers": workers, "backend": backend,
+                                  "browser_endpoint": browser_endpoint, "redate": redate,
                                   "task_timeout_s": options.task_timeout_s, "sites": site, "ids": task_id,
                                   "limit": limit,
                                   **({"miniwob": {"tasks": sorted({t.site for t in tasks}), "episodes": episodes,
                                                   "first_seed": first_seed}} if wob is not None else {})})
         console.print(f"[bold]Suite:[/] {escape(suite)} ({len(tasks)} tasks)   [bold]Model:[/] {escape(model)}   "
-                      f"[bold]Protocol:[/] {settings.protocol}   [bold]Workers:[/] {workers}   "
+                      f"[bold]Protocol:[/] {settings.protocol}   [bold]Workers:[/] {workers} ({backend})   "
                       f"[bold]Run:[/] {escape(str(run_dir))}")
-        after_task = None
+        after_task: Callable[[Any, Any, Path], None] | None = None
         if suite == "hostile":
             from webvoyager.bench.hostile import record_attack
 
-            def after_task(task: Any, result: Any, folder: Path) -> None:
+            def record(task: Any, result: Any, folder: Path) -> None:
                 record_attack(task, result, folder, sandbox, secret)
+            after_task = record
+        executor = None
+        if backend == "ray":
+            from webvoyager.bench.ray_backend import RayExecutor
+
+            executor = RayExecutor(workers=workers, model_spec=model, base_url=base_url, settings=settings,
+                                   browser_config=browser_config, task_timeout_s=options.task_timeout_s,
+                                   address=address)
         with ProgressBar(len(tasks), completed=_already_done(run_dir, tasks), console=console) as bar:
             outcome = asyncio.run(run_bench(tasks, model=chat_model, settings=settings, run_dir=run_dir,
                                             options=options, browser_config=browser_config, listener=bar,
-                                            after_task=after_task, episode_for=episode_for))
+                                            after_task=after_task, executor=executor, episode_for=episode_for))
     if outcome.redone:
         console.print(f"[yellow]Redone after an interruption:[/] {', '.join(outcome.redone)}")
     if outcome.kept:

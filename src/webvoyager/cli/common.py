@@ -7,6 +7,7 @@ from typing import Any, Callable, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from webvoyager.errors import WebVoyagerError
 
@@ -24,7 +25,7 @@ def friendly_errors(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except WebVoyagerError as exc:
-            err_console.print(f"[bold red]error:[/] {exc}")
+            err_console.print(f"[bold red]error:[/] {escape(str(exc))}")  # [brackets] are text
             raise typer.Exit(code=2) from None
 
     return wrapper  # type: ignore[return-value]

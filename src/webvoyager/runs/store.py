@@ -1,7 +1,8 @@
 """Run bookkeeping in SQLite (`runs.sqlite` in the run directory), so a killed run can be resumed.
 
 Table `tasks`: one row per task (state pending|running|done, attempts, final status and success).
-Table `attempts`: one row per attempt (started, finished, status), the evidence that no task ran twice.
+Table `attempts`: one row per attempt (started, finished, status), the evidence that no task ran twice;
+an attempt whose worker died is closed as `lost` (status), one a killed run left open as `interrupted`.
 WAL journal and one transaction per change: a SIGKILL leaves the database consistent, with the tasks
 that were running still marked `running`; `reset_interrupted` turns them back into `pending`.
 """
@@ -105,6 +106,12 @@ class RunStore:
                              (task_id, attempt, now))
         return int(attempt)
 
+    def abandon(self, task_id: str) -> None:
+        """Close a task's open attempt as `lost` (its worker died under it); the task stays running."""
+        with self._db:
+            self._db.execute("UPDATE attempts SET status = 'lost', finished_at = ? WHERE task_id = ? "
+                             "AND finished_at IS NULL", (_now(), task_id))
+
     def finish(self, task_id: str, status: str, success: bool | None) -> None:
         """Mark a task done with its final status; closes its open attempt."""
         now = _now()
@@ -127,7 +134,7 @@ class RunStore:
     def finished_attempts(self, task_id: str) -> int:
         """How many attempts of this task ran to the end (never more than one in a healthy run)."""
         (n,) = self._db.execute("SELECT COUNT(*) FROM attempts WHERE task_id = ? AND finished_at IS NOT NULL "
-                                "AND status != 'interrupted'", (task_id,)).fetchone()
+                                "AND status NOT IN ('interrupted', 'lost')", (task_id,)).fetchone()
         return int(n)
 
     def counts(self) -> dict[str, int]:

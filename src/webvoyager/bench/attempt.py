@@ -1,0 +1,93 @@
+"""One attempt at one benchmark task, the same on every backend.
+
+`run_attempt` runs a task in a given browser into a folder under the wall-clock limit and always returns
+a Result (a timeout or a crash becomes a failed Result). `finalize` adds the bench's own facts (golden
+answer and match, original question, attempt) and rewrites `result.json`. `pack_folder` and
+`unpack_folder` carry a finished task's files between processes: a remote worker returns them as bytes,
+and the driver writes the task folder in one rename, so a folder is either whole or absent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import shutil
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from webvoyager.agent.episode import Episode
+from webvoyager.api.execute import execute_task
+from webvoyager.api.settings import RunSettings
+from webvoyager.browser.session import Browser
+from webvoyager.fileio import write_json_atomic
+from webvoyager.models.base import ChatModel
+from webvoyager.runs.golden import golden_match
+from webvoyager.tasks import Task
+from webvoyager.trajectory import Result, TaskDir
+from webvoyager.usage import Usage
+
+log = logging.getLogger("webvoyager.bench")
+
+PARTIAL_PREFIX = ".partial-"
+"""Folders being written by `unpack_folder` start with this; a crash leaves only such a folder behind."""
+
+
+def _timeout_result(task: Task, folder: Path, model: ChatModel, settings: RunSettings, limit: float) -> Result:
+    steps = TaskDir(folder).load_steps()
+    return Result.failure(task, "timeout", f"the task took longer than the --task-timeout of {limit:g} s",
+                          model=model.spec, policy=settings.policy, steps=len(steps),
+                          final_url=steps[-1].url if steps else "", usage=sum((s.usage for s in steps), Usage()),
+                          wall_s=limit)
+
+
+async def run_attempt(task: Task, *, browser: Browser, model: ChatModel, settings: RunSettings, folder: Path,
+                      timeout_s: float | None, episode: Episode | None = None) -> Result:
+    """Run `task` in a fresh session of `browser`, recording into `folder` (with `episode`, the page runs
+    the episode: MiniWoB++); never raises for the task's own failures (a timeout gives status "timeout",
+    anything else status "error")."""
+    t0 = time.perf_counter()
+    try:
+        coro = execute_task(task, browser=browser, model=model, settings=settings, task_dir=folder, episode=episode)
+        return await asyncio.wait_for(coro, timeout_s)
+    except asyncio.TimeoutError:
+        return _timeout_result(task, folder, model, settings, timeout_s or 0.0)
+    except Exception as exc:  # noqa: BLE001 - a task error never stops the run
+        log.exception("task %s failed in the runner", task.id)
+        return Result.failure(task, "error", f"{type(exc).__name__}: {exc}", model=model.spec,
+                              policy=settings.policy, wall_s=time.perf_counter() - t0)
+
+
+def finalize(task: Task, result: Result, folder: Path, attempt: int) -> Result:
+    """Add the bench's facts to the result and rewrite result.json (atomically)."""
+    result = replace(result, site=result.site or task.site, attempt=attempt, golden_answer=task.golden_answer,
+                     golden_match=golden_match(result.answer, task.golden_answer),
+                     original_question=task.original_question)
+    write_json_atomic(TaskDir(folder).result, result.to_dict())
+    return result
+
+
+def pack_folder(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder`, by its POSIX path relative to `folder`."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def unpack_folder(files: dict[str, bytes], folder: Path) -> None:
+    """Write `files` (from `pack_folder`) as `folder`, which must not exist: everything goes into a
+    hidden sibling first, which is then renamed, so readers never see half a task."""
+    staging = folder.parent / f"{PARTIAL_PREFIX}{folder.name}"
+    if staging.exists():
+        shutil.rmtree(staging)
+    for name, data in files.items():
+        target = (staging / name).resolve()
+        if not target.is_relative_to(staging.resolve()):
+            raise ValueError(f"a task file escapes its folder: {name}")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    staging.mkdir(parents=True, exist_ok=True)   # a task without files still gets its folder
+    for path in (staging, *staging.rglob("*")):
+        if path.is_file():
+            with open(path, "rb") as fh:
+                os.fsync(fh.fileno())
+    os.replace(staging, folder)
