@@ -3,25 +3,20 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from tests.scripted import scripted_spec
 from webvoyager.cli import app
 
 runner = CliRunner()
 
 
-def _script(path: Path, replies: list[str]) -> str:
-    path.write_text("\n".join(json.dumps(r) for r in replies) + "\n", encoding="utf-8")
-    return f"scripted:{path}"
-
-
 @pytest.mark.browser
 @pytest.mark.slow
 def test_run_shows_steps_answer_and_writes_run_dir(pages_url, tmp_path) -> None:
-    spec = _script(tmp_path / "script.jsonl", [
+    spec = scripted_spec(tmp_path / "script.jsonl", [
         "Thought: I search for soup.\nAction: Type [0]; [soup]",
         "Thought: Open the result.\nAction: Click [0]",
         "Thought: It says 25 minutes.\nAction: ANSWER; [25 minutes]",
@@ -44,7 +39,7 @@ def test_run_shows_steps_answer_and_writes_run_dir(pages_url, tmp_path) -> None:
 @pytest.mark.browser
 @pytest.mark.slow
 def test_run_exits_1_when_not_answered(pages_url, tmp_path) -> None:
-    spec = _script(tmp_path / "script.jsonl", ["Thought: hmm\nAction: Wait"] * 2)
+    spec = scripted_spec(tmp_path / "script.jsonl", ["Thought: hmm\nAction: Wait"] * 2)
     res = runner.invoke(app, ["run", "q", "--url", f"{pages_url}/agent/index.html", "--model", spec,
                               "--out", str(tmp_path / "run"), "--max-steps", "1"])
     assert res.exit_code == 1, res.output

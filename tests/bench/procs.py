@@ -1,8 +1,10 @@
-"""Process-tree helpers over /proc (Linux), for tests that kill a browser or a bench run."""
+"""Process-tree helpers over /proc (Linux), for tests that kill a browser or a bench run, and a read-only
+look at a run's SQLite index while it runs."""
 
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 
@@ -61,3 +63,17 @@ def browser_roots(root: int, tree: dict[int, list[int]] | None = None) -> set[in
             if _is_chromium(child) and not _is_chromium(parent):
                 out.add(child)
     return out
+
+
+def task_states(db: Path) -> dict[str, str]:
+    """task id -> state in a run's runs.sqlite, read-only (empty while the file or schema is not there)."""
+    if not db.is_file():
+        return {}
+    try:
+        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
+        try:
+            return dict(con.execute("SELECT task_id, state FROM tasks").fetchall())
+        finally:
+            con.close()
+    except sqlite3.OperationalError:
+        return {}   # the schema is not there yet

@@ -17,7 +17,7 @@ from typing import Callable, Iterator
 
 import pytest
 
-from tests.bench.procs import browser_roots, cmdline
+from tests.bench.procs import browser_roots, cmdline, task_states
 from webvoyager.api import create_model
 from webvoyager.api.settings import RunSettings
 from webvoyager.bench.runner import BenchOptions, run_bench
@@ -176,17 +176,6 @@ async def test_a_killed_worker_task_is_retried_once_then_an_error(ray_address, s
     assert not list(run.glob(".partial-*"))
 
 
-def _states(db: Path) -> dict[str, str]:
-    try:
-        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
-        try:
-            return dict(con.execute("SELECT task_id, state FROM tasks").fetchall())
-        finally:
-            con.close()
-    except sqlite3.OperationalError:
-        return {}   # not created yet
-
-
 RESUME_IDS = ["flights--1", "hotels--1", "hotels--3"]
 
 
@@ -207,7 +196,7 @@ def test_interrupted_driver_resumes_without_repeating(ray_address, tmp_path: Pat
     try:
         deadline = time.monotonic() + 150
         while True:   # watch the driver's own bookkeeping until a task is done and another is running
-            states = list(_states(db).values())
+            states = list(task_states(db).values())
             if states.count("done") >= 1 and "running" in states:
                 break
             assert proc.poll() is None, proc.stdout.read().decode()[-2000:] if proc.stdout else ""
@@ -220,7 +209,7 @@ def test_interrupted_driver_resumes_without_repeating(ray_address, tmp_path: Pat
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
     assert proc.returncode != 0
-    states = _states(db)
+    states = task_states(db)
     done_before = sorted(t for t, s in states.items() if s == "done")
     unfinished = sorted(t for t, s in states.items() if s != "done")
     assert done_before and unfinished

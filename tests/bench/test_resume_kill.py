@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -13,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.bench.procs import descendants
+from tests.bench.procs import descendants, task_states
 from webvoyager.runs.store import RunStore
 from webvoyager.trajectory import STATUSES
 
@@ -28,19 +27,6 @@ def _bench(out: Path, *extra: str) -> list[str]:
     for task_id in IDS:
         cmd += ["--id", task_id]
     return cmd + list(extra)
-
-
-def _states(db: Path) -> dict[str, str]:
-    if not db.is_file():
-        return {}
-    try:
-        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
-        try:
-            return dict(con.execute("SELECT task_id, state FROM tasks").fetchall())
-        finally:
-            con.close()
-    except sqlite3.OperationalError:
-        return {}   # the schema is not there yet
 
 
 def _wait_for(condition, proc: subprocess.Popen, limit_s: float = 240.0) -> None:
@@ -74,7 +60,7 @@ def test_sigkill_then_resume(tmp_path: Path) -> None:
                             start_new_session=True)
     try:
         def mid_run() -> bool:
-            states = list(_states(db).values())
+            states = list(task_states(db).values())
             return states.count("done") >= 2 and "running" in states
 
         _wait_for(mid_run, proc)
@@ -88,7 +74,7 @@ def test_sigkill_then_resume(tmp_path: Path) -> None:
     finally:
         proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
-    killed_states = _states(db)
+    killed_states = task_states(db)
     done_before = [t for t, s in killed_states.items() if s == "done"]
     interrupted = [t for t, s in killed_states.items() if s == "running"]
     assert done_before and interrupted

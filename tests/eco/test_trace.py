@@ -4,25 +4,20 @@ from __future__ import annotations
 
 import json
 import zipfile
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from tests.scripted import scripted_spec
 from webvoyager.cli import app
 
 runner = CliRunner()
 
 
-def _script(path: Path, replies: list[str]) -> str:
-    path.write_text("\n".join(json.dumps(r) for r in replies) + "\n", encoding="utf-8")
-    return f"scripted:{path}"
-
-
 @pytest.mark.browser
 @pytest.mark.slow
 def test_run_with_trace_writes_a_trace_zip_that_the_report_links(pages_url, tmp_path) -> None:
-    spec = _script(tmp_path / "script.jsonl", [
+    spec = scripted_spec(tmp_path / "script.jsonl", [
         "Thought: I search for soup.\nAction: Type [0]; [soup]",
         "Thought: It is there.\nAction: ANSWER; [Tomato Soup]",
     ])
@@ -49,7 +44,7 @@ def test_run_with_trace_writes_a_trace_zip_that_the_report_links(pages_url, tmp_
 @pytest.mark.browser
 @pytest.mark.slow
 def test_run_without_trace_writes_none(pages_url, tmp_path) -> None:
-    spec = _script(tmp_path / "script.jsonl", ["Thought: done\nAction: ANSWER; [x]"])
+    spec = scripted_spec(tmp_path / "script.jsonl", ["Thought: done\nAction: ANSWER; [x]"])
     out = tmp_path / "run"
     res = runner.invoke(app, ["run", "q", "--url", f"{pages_url}/agent/index.html", "--model", spec,
                               "--out", str(out)])
@@ -61,7 +56,7 @@ def test_run_without_trace_writes_none(pages_url, tmp_path) -> None:
 
 def test_trace_with_secret_env_is_refused_before_any_browser(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("MY_PASSWORD", "hunter2")
-    spec = _script(tmp_path / "script.jsonl", ["Thought: done\nAction: ANSWER; [x]"])
+    spec = scripted_spec(tmp_path / "script.jsonl", ["Thought: done\nAction: ANSWER; [x]"])
     res = runner.invoke(app, ["run", "q", "--url", "http://127.0.0.1:9/", "--model", spec, "--out",
                               str(tmp_path / "run"), "--trace", "--secret-env", "MY_PASSWORD"])
     assert res.exit_code == 2
