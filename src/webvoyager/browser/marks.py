@@ -12,11 +12,11 @@ The paper's style (`style="paper"`, the paper protocol) draws as WebVoyager's pa
 from __future__ import annotations
 
 import io
-import zlib
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from webvoyager.browser.png import encode_png
 from webvoyager.browser.types import Element
 
 FONT_SIZE = 14
@@ -120,11 +120,8 @@ def draw_marks(png: bytes, elements: list[Element], *, style: str = "default") -
         _draw_paper(image, draw, boxes)
     else:
         _draw_default(image, draw, boxes)
-    out = io.BytesIO()
-    # Run-length zlib at level 1: screenshots are mostly flat colour, so this is both the fastest
-    # setting and smaller than the default.
-    image.save(out, format="PNG", compress_level=1, compress_type=zlib.Z_RLE)
-    return out.getvalue()
+    # Unfiltered rows at zlib level 1 (png.py): several times faster than Pillow's encoder, about as small.
+    return encode_png(image, level=1)
 
 
 def _draw_default(image: Image.Image, draw: ImageDraw.ImageDraw, boxes: list[tuple[Element, Box]]) -> None:
