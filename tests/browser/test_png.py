@@ -7,6 +7,8 @@ import io
 import struct
 import zlib
 
+import pytest
+
 from PIL import Image, ImageDraw
 
 from webvoyager.browser.png import SIGNATURE, encode_png
@@ -53,3 +55,19 @@ def test_chunks_are_well_formed() -> None:
 def test_flat_screens_compress_well() -> None:
     data = encode_png(Image.new("RGB", (1024, 768), (250, 250, 250)))
     assert len(data) < 20_000          # raw pixels are 2.3 MB
+
+
+@pytest.mark.browser
+async def test_observation_screenshot_matches_playwright_and_marks_stay_off_the_page(session, pages_url) -> None:
+    # The observation's screenshot (taken over CDP) shows exactly what Playwright's screenshot shows, at
+    # the viewport size; the marked copy differs from it while the page itself stays unmarked.
+    await session.goto(f"{pages_url}/zoo/basic.html")
+    obs = await session.observe()
+    ours = Image.open(io.BytesIO(obs.screenshot)).convert("RGB")
+    theirs = Image.open(io.BytesIO(await session.page.screenshot(type="png", caret="initial"))).convert("RGB")
+    assert ours.size == theirs.size == (1024, 768)
+    assert ours.tobytes() == theirs.tobytes()
+    marked = Image.open(io.BytesIO(obs.marked_screenshot))
+    assert marked.size == ours.size and marked.convert("RGB").tobytes() != ours.tobytes()
+    again = Image.open(io.BytesIO((await session.observe()).screenshot)).convert("RGB")
+    assert again.tobytes() == ours.tobytes()
