@@ -30,16 +30,17 @@
     changeWaiters.add(wake);
   });
 
-  // Resolves once the DOM has had no mutation for `ms` counted from the call (so that what an
-  // action has just set off gets the chance to start), or after `capMs` (false).
-  NS.quiet = (ms, capMs) => new Promise((resolve) => {
-    const start = performance.now();
+  // Resolves once the DOM has had no mutation for `ms` counted from `sinceMs` ago (default: the
+  // call; the caller passes the time since its action was dispatched, so that what the action set
+  // off gets the chance to start), or after `capMs` from the call (false).
+  NS.quiet = (ms, capMs, sinceMs = 0) => new Promise((resolve) => {
+    const called = performance.now(), start = called - Math.max(0, sinceMs);
     const check = () => {
       const now = performance.now();
       const idle = now - Math.max(lastMutation, start);
       if (idle >= ms) return resolve(true);
-      if (now - start >= capMs) return resolve(false);
-      setTimeout(check, Math.max(1, Math.min(ms - idle, capMs - (now - start))));
+      if (now - called >= capMs) return resolve(false);
+      setTimeout(check, Math.max(1, Math.min(ms - idle, capMs - (now - called))));
     };
     check();
   });
