@@ -202,6 +202,16 @@ class _SlowScreens:
     async def bring_to_front(self) -> None:
         self.fronted += 1
 
+    @property
+    def context(self) -> "_SlowScreens":
+        return self
+
+    async def new_cdp_session(self, page: object) -> None:
+        # No CDP here (as in a non-Chromium browser): screenshots go through Playwright's path.
+        from playwright.async_api import Error as PlaywrightError
+
+        raise PlaywrightError("CDP sessions are only supported on Chromium")
+
 
 async def test_timed_out_screenshot_is_retried_once() -> None:
     from webvoyager.browser.observe import screenshot

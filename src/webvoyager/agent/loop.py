@@ -113,6 +113,10 @@ class Agent:
                 self._record(step, observation)
         except (ModelError, BrowserError) as exc:
             state.status, state.error = "error", str(exc)
+        except BaseException:
+            if self.recorder:   # cancelled (a task timeout) or failed: its step files are whole before anyone reads them
+                self.recorder.drain()
+            raise
         return await self._finish(state, guard, started)
 
     # ----- helpers of the loop -----------------------------------------------------------------

@@ -4,21 +4,89 @@ After every step: `screenshot{i}.png` (marked, what the model saw), `screenshot{
 `trajectory.json` (all steps so far) and `interact_messages.json`. At the end: `result.json`.
 Every write is atomic and every string passes through the redactor, so a run killed at any moment
 leaves whole files without secrets.
+
+The step files are written by a background thread (`BackgroundWriter`), in order, so the agent loop
+never waits on the disk (fsync, PNG redaction, JSON encoding); what they hold is fixed (copied and
+redacted) when the step is recorded. `finish` waits for every pending write before `result.json` is
+written, so a finished task's folder is always complete.
 """
 
 from __future__ import annotations
 
+import collections
+import json
 import logging
+import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from webvoyager.agent.redact import Redactor
 from webvoyager.browser.types import Observation
-from webvoyager.fileio import write_bytes_atomic, write_json_atomic
+from webvoyager.fileio import write_bytes_atomic, write_json_atomic, write_text_atomic
 from webvoyager.tasks import Task
 from webvoyager.trajectory import Result, Step, TaskDir
 
 log = logging.getLogger("webvoyager.agent")
+
+
+class BackgroundWriter:
+    """Runs jobs (file writes) one at a time, in submission order, on a thread of its own that exists
+    only while jobs are pending. The first job error is kept and raised by the next `flush`."""
+
+    def __init__(self, name: str = "webvoyager-recorder") -> None:
+        self._name = name
+        self._jobs: collections.deque[Callable[[], None]] = collections.deque()
+        self._lock = threading.Lock()
+        self._idle = threading.Condition(self._lock)
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+
+    def submit(self, job: Callable[[], None]) -> None:
+        with self._lock:
+            self._jobs.append(job)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if not self._jobs:
+                    self._thread = None
+                    self._idle.notify_all()
+                    return
+                job = self._jobs.popleft()
+            try:
+                job()
+            except BaseException as exc:  # noqa: BLE001 - handed to the recording thread by flush()
+                with self._lock:
+                    self._error = self._error or exc
+
+    @property
+    def pending(self) -> int:
+        """Jobs not finished yet (queued, or the one running)."""
+        with self._lock:
+            return len(self._jobs) + (self._thread is not None)
+
+    def check(self) -> None:
+        """Raise (once) the first error a finished job raised, without waiting for the others."""
+        with self._lock:
+            error, self._error = self._error, None
+        if error is not None:
+            raise error
+
+    def flush(self) -> None:
+        """Wait until every submitted job has run; raise the first error one of them raised (once)."""
+        with self._lock:
+            while self._thread is not None:
+                self._idle.wait()
+            error, self._error = self._error, None
+        if error is not None:
+            raise error
+
+
+def _json_text(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n"
 
 
 class Recorder:
@@ -29,6 +97,7 @@ class Recorder:
         self.redactor = redactor or Redactor()
         self.steps: list[Step] = []
         self._header: dict[str, Any] = {}
+        self.writer = BackgroundWriter()
 
     @property
     def path(self) -> Path:
@@ -38,6 +107,7 @@ class Recorder:
               messages_log: list[dict[str, Any]] | None = None) -> None:
         """Begin a task: an empty trajectory (and the message log so far: the system prompt) is written
         at once, so the folder is never half-made."""
+        self.writer.flush()
         self.files.path.mkdir(parents=True, exist_ok=True)
         self._clear_previous_attempt()
         self.steps = []
@@ -49,29 +119,47 @@ class Recorder:
 
     def record_step(self, step: Step, observation: Observation | None,
                     messages_log: list[dict[str, Any]] | None = None) -> None:
-        """Write the step's screenshots, then the trajectory and message log including it."""
+        """Queue the step's screenshots, then the trajectory and message log including it, for the
+        background writer (see the module docstring); an earlier write's error is raised here."""
+        self.writer.check()   # a write that failed since the last step stops the task now
+        jobs: list[Callable[[], None]] = []
         if observation is not None:
             boxes = self._secret_boxes(observation)
             marked = observation.marked_screenshot or observation.screenshot
             if marked:
-                write_bytes_atomic(self.files.screenshot(step.index), self.redactor.png(marked, boxes))
+                jobs.append(self._png_job(self.files.screenshot(step.index), marked, boxes))
                 step.screenshot = self.files.screenshot(step.index).name
             if observation.screenshot:
-                write_bytes_atomic(self.files.clean_screenshot(step.index),
-                                   self.redactor.png(observation.screenshot, boxes))
+                jobs.append(self._png_job(self.files.clean_screenshot(step.index), observation.screenshot, boxes))
         self.steps.append(step)
-        self._write_trajectory()
+        trajectory = self._trajectory_data()
+        jobs.append(lambda: write_text_atomic(self.files.trajectory, _json_text(trajectory)))
         if messages_log is not None:
-            write_json_atomic(self.files.messages, self.redactor.data(messages_log))
+            messages = self.redactor.data(messages_log)
+            jobs.append(lambda: write_text_atomic(self.files.messages, _json_text(messages)))
+        for job in jobs:
+            self.writer.submit(job)
+
+    def drain(self) -> None:
+        """Wait for the pending writes, keeping quiet about their errors (a task being cancelled)."""
+        try:
+            self.writer.flush()
+        except Exception as exc:  # noqa: BLE001 - the cancellation is what the caller reports
+            log.warning("a step file of %s could not be written: %s", self.files.path, exc)
 
     def finish(self, result: Result) -> None:
-        """Write `result.json` (and, for a task that failed before its policy logged anything, a message
-        log holding only an empty system message: the original evaluator reads that as "no answer")."""
+        """Wait for the step files, then write `result.json` (and, for a task that failed before its
+        policy logged anything, a message log holding only an empty system message: the original
+        evaluator reads that as "no answer"). A step file that could not be written raises here."""
+        self.writer.flush()
         self.files.path.mkdir(parents=True, exist_ok=True)
         if not self.files.messages.is_file():
             write_json_atomic(self.files.messages, [{"role": "system", "content": ""}])
         write_json_atomic(self.files.result, self.redactor.data(result.to_dict()))
         log.info("task %s finished: %s after %d steps", result.task_id, result.status, result.steps)
+
+    def _png_job(self, path: Path, png: bytes, boxes: list[tuple[float, float, float, float]]) -> Callable[[], None]:
+        return lambda: write_bytes_atomic(path, self.redactor.png(png, boxes))
 
     def _clear_previous_attempt(self) -> None:
         """A task redone in the same folder (bench --resume after a kill) must not keep the old
@@ -81,9 +169,12 @@ class Recorder:
         for path in stale:
             path.unlink(missing_ok=True)
 
+    def _trajectory_data(self) -> dict[str, Any]:
+        """The trajectory as it stands, copied and redacted (safe to write from another thread)."""
+        return self.redactor.data({**self._header, "steps": [s.to_dict() for s in self.steps]})
+
     def _write_trajectory(self) -> None:
-        data = {**self._header, "steps": [s.to_dict() for s in self.steps]}
-        write_json_atomic(self.files.trajectory, self.redactor.data(data))
+        write_json_atomic(self.files.trajectory, self._trajectory_data())
 
     def _secret_boxes(self, observation: Observation) -> list[tuple[float, float, float, float]]:
         if not self.redactor.secrets:

@@ -49,7 +49,7 @@ def normalize_key(key: str) -> str:
 async def _click(s: Session, action: Click) -> list[str]:
     target = await s.resolve(action.target)
     x, y = await aim(target, s.config.viewport)
-    tag = await target.handle.evaluate("(el) => el.tagName")
+    tag = target.tag or await target.handle.evaluate("(el) => el.tagName")   # aim's page call brought it
     await s.page.mouse.click(x, y)
     if tag == "SELECT":
         return [f"{target.name} is a dropdown list; choose an option with Select [N]; [option text]."]

@@ -12,11 +12,11 @@ The paper's style (`style="paper"`, the paper protocol) draws as WebVoyager's pa
 from __future__ import annotations
 
 import io
-import zlib
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from webvoyager.browser.png import encode_png
 from webvoyager.browser.types import Element
 
 FONT_SIZE = 14
@@ -107,12 +107,15 @@ def _visible_box(bbox: tuple[float, float, float, float], width: int, height: in
     return (x1, y1, x2, y2)
 
 
-def draw_marks(png: bytes, elements: list[Element], *, style: str = "default") -> bytes:
-    """Return a PNG copy of `png` with each element's box and label drawn on it (`style` "default" or
-    "paper", see the module docstring)."""
+def decode(png: bytes) -> Image.Image:
+    """The screenshot's pixels, as an RGB image ready to draw on."""
     image = Image.open(io.BytesIO(png))
-    if image.mode != "RGB":
-        image = image.convert("RGB")
+    image.load()
+    return image if image.mode == "RGB" else image.convert("RGB")
+
+
+def mark_image(image: Image.Image, elements: list[Element], *, style: str = "default") -> bytes:
+    """Draw each element's box and label on `image` (in place) and return it as PNG."""
     draw = ImageDraw.Draw(image)
     width, height = image.size
     boxes = [(element, box) for element in elements if (box := _visible_box(element.bbox, width, height))]
@@ -120,11 +123,14 @@ def draw_marks(png: bytes, elements: list[Element], *, style: str = "default") -
         _draw_paper(image, draw, boxes)
     else:
         _draw_default(image, draw, boxes)
-    out = io.BytesIO()
-    # Run-length zlib at level 1: screenshots are mostly flat colour, so this is both the fastest
-    # setting and smaller than the default.
-    image.save(out, format="PNG", compress_level=1, compress_type=zlib.Z_RLE)
-    return out.getvalue()
+    # Unfiltered rows at zlib level 1 (png.py): several times faster than Pillow's encoder, about as small.
+    return encode_png(image, level=1)
+
+
+def draw_marks(png: bytes, elements: list[Element], *, style: str = "default") -> bytes:
+    """Return a PNG copy of `png` with each element's box and label drawn on it (`style` "default" or
+    "paper", see the module docstring)."""
+    return mark_image(decode(png), elements, style=style)
 
 
 def _draw_default(image: Image.Image, draw: ImageDraw.ImageDraw, boxes: list[tuple[Element, Box]]) -> None:

@@ -4,18 +4,21 @@ take the screenshot, draw the marks and write the element text (or the text-only
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import json
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
+from PIL import Image
+from playwright.async_api import CDPSession, Frame, Page
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Frame, Page
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from webvoyager.browser import scripts
 from webvoyager.browser.elements_text import format_elements, format_elements_paper
-from webvoyager.browser.marks import draw_marks
+from webvoyager.browser.marks import decode, mark_image
 from webvoyager.browser.tree_text import FrameTree, render_tree
 from webvoyager.browser.types import BrowserConfig, Element
 from webvoyager.errors import BrowserError
@@ -76,19 +79,25 @@ async def _scan_frame(frame: Frame, path: str, offset: tuple[float, float], clip
                       opts: _ScanOptions) -> FrameScan | None:
     """Discover elements in `frame` (clip in main coordinates), then recurse into its child frames."""
     local_clip = {"x": clip[0] - offset[0], "y": clip[1] - offset[1], "w": clip[2], "h": clip[3]}
-    try:
-        # One JSON string instead of a nested structure: Playwright's per-value (de)serialisation
-        # costs far more than json.loads on large pages.
-        raw = json.loads(await scripts.call(frame, "JSON.stringify(W.discover(arg[0], arg[1], arg[2], arg[3]))",
-                                            [opts.obs_id, local_clip, opts.want_tree, opts.whole_page]))
-    except PlaywrightError:
-        return None   # a frame that went away or refuses scripts contributes nothing
-    scan = FrameScan(frame=frame, path=path, offset=offset, raw=raw)
-    # Sibling frames (ads, widgets, embedded apps) are scanned concurrently.
-    children = await asyncio.gather(*(_scan_child(child, f"{path}.{i}" if path else str(i), offset, clip, opts)
-                                      for i, child in enumerate(frame.child_frames)))
-    scan.children = [child for child in children if child is not None]
-    return scan
+
+    async def discover() -> dict[str, Any] | None:
+        try:
+            # One JSON string instead of a nested structure: Playwright's per-value (de)serialisation
+            # costs far more than json.loads on large pages.
+            return json.loads(await scripts.call(frame, "JSON.stringify(W.discover(arg[0], arg[1], arg[2], arg[3]))",
+                                                 [opts.obs_id, local_clip, opts.want_tree, opts.whole_page]))
+        except PlaywrightError:
+            return None   # a frame that went away or refuses scripts contributes nothing
+
+    # The frame and its child frames (ads, widgets, embedded apps) are scanned concurrently: a child
+    # needs only its place in this frame, not this frame's elements, so the round trips overlap.
+    raw, *children = await asyncio.gather(
+        discover(), *(_scan_child(child, f"{path}.{i}" if path else str(i), offset, clip, opts)
+                      for i, child in enumerate(frame.child_frames)))
+    if raw is None:
+        return None
+    return FrameScan(frame=frame, path=path, offset=offset, raw=raw,
+                     children=[child for child in children if child is not None])
 
 
 async def _scan_child(child: Frame, path: str, offset: tuple[float, float], clip: Rect,
@@ -185,9 +194,40 @@ async def scan_page(page: Page, obs_id: int, viewport: tuple[int, int], text_onl
                 title=str(root.raw.get("title") or ""))
 
 
+CDP_SCREENSHOT_TIMEOUT_S = 5.0
+"""How long a direct CDP screenshot may take before the Playwright path (with its retry) takes over."""
+
+_cdp_sessions: weakref.WeakKeyDictionary[Page, CDPSession | None] = weakref.WeakKeyDictionary()
+
+
+async def _cdp_screenshot(page: Page) -> bytes | None:
+    """A viewport PNG straight from Chromium's `Page.captureScreenshot`, or None where that is not
+    available (a browser without CDP) or fails (the caller then uses Playwright's screenshot).
+
+    Playwright's `page.screenshot` wraps the same call in extra round trips (font and caret checks,
+    viewport bookkeeping): measured 20-40 ms more per observation (benchmarks/observe_bench.py)."""
+    if page not in _cdp_sessions:
+        try:
+            _cdp_sessions[page] = await page.context.new_cdp_session(page)
+        except PlaywrightError:
+            _cdp_sessions[page] = None
+    cdp = _cdp_sessions[page]
+    if cdp is None:
+        return None
+    try:
+        reply = await cdp.send("Page.captureScreenshot", {"format": "png"}, timeout=CDP_SCREENSHOT_TIMEOUT_S * 1000)
+        return base64.b64decode(reply["data"])
+    except (PlaywrightError, KeyError):
+        _cdp_sessions.pop(page, None)   # a detached session is made anew next time
+        return None
+
+
 async def screenshot(page: Page) -> bytes:
-    """A PNG of the viewport; a timed-out screenshot (a tab left in the background, a machine
-    under heavy load) is retried once with the tab brought to the front."""
+    """A PNG of the viewport (directly over CDP when possible); a timed-out screenshot (a tab left in
+    the background, a machine under heavy load) is retried once with the tab brought to the front."""
+    png = await _cdp_screenshot(page)
+    if png is not None:
+        return png
     try:
         return await page.screenshot(type="png", animations="allow", caret="initial")
     except PlaywrightTimeoutError:
@@ -200,10 +240,18 @@ async def screenshot(page: Page) -> bytes:
                            "The machine may be overloaded: run fewer tasks at once, or restart the browser.") from exc
 
 
+async def _screenshot_and_pixels(page: Page) -> tuple[bytes, Image.Image]:
+    png = await screenshot(page)
+    return png, await asyncio.to_thread(decode, png)
+
+
 async def capture(page: Page, obs_id: int, config: BrowserConfig, text_only: bool) -> tuple[Scan, bytes, bytes]:
-    """Scan and screenshot concurrently; returns (scan, clean PNG, marked PNG)."""
-    scan, png = await asyncio.gather(
-        scan_page(page, obs_id, config.viewport, text_only, whole_page=config.whole_page, som_style=config.som_style),
-        screenshot(page))
-    marked = await asyncio.to_thread(draw_marks, png, scan.elements, style=config.som_style)
+    """Screenshot and scan concurrently; returns (scan, clean PNG, marked PNG).
+
+    The screenshot is asked for first: Chromium encodes its PNG outside the page's main thread while
+    the page script runs there, and the PNG is decoded (in a thread) while the scan is still going."""
+    (png, image), scan = await asyncio.gather(
+        _screenshot_and_pixels(page),
+        scan_page(page, obs_id, config.viewport, text_only, whole_page=config.whole_page, som_style=config.som_style))
+    marked = await asyncio.to_thread(mark_image, image, scan.elements, style=config.som_style)
     return scan, png, marked

@@ -175,11 +175,14 @@ class Session:
             await self._leave_error_page(url)
             raise PageLoadError(self._events.blocked_note(self._events.blocked[0]))
 
-    async def _settle(self) -> None:
-        """Let the page settle, including popups, dialogs and downloads that the last step set off."""
+    async def _settle(self, since: float | None = None) -> None:
+        """Let the page settle, including popups, dialogs and downloads that the last step set off
+        (`since`: when the action was dispatched, see `settle`)."""
         for _ in range(3):
             self.settled = await settle(self._page, self._network, quiet_ms=self.config.dom_quiet_ms,
-                                        cap_s=self.config.settle_timeout_s, popup_arrived=self._events.popup_arrived)
+                                        cap_s=self.config.settle_timeout_s, popup_arrived=self._events.popup_arrived,
+                                        since=since)
+            since = None   # a second round (after a popup or dialog was handled) counts from its own start
             if not self._events.busy:
                 return
             await self._events.drain()
@@ -231,8 +234,9 @@ class Session:
             notes = await (self._wait() if isinstance(action, Wait) else run_action(self, action))
         except PlaywrightError as exc:
             raise ActionError(f"The action failed in the browser: {str(exc).splitlines()[0]}") from exc
+        dispatched = time.monotonic()   # the action's input events have been delivered by now
         self._events.notes.extend(notes)
-        await self._settle()
+        await self._settle(since=dispatched)
         waited = time.monotonic() - started if isinstance(action, Wait) else None
         if self._events.blocked:
             url = self._events.blocked[0]

@@ -24,6 +24,7 @@ class NetworkTracker:
 
     def __init__(self, page: Page) -> None:
         self._inflight: set[Request] = set()
+        self.idle_since = time.monotonic()   # when the last request in flight ended (or was forgotten)
         self._idle = asyncio.Event()
         self._idle.set()
         self._watchers: set[asyncio.Event] = set()
@@ -44,14 +45,18 @@ class NetworkTracker:
             event.set()
 
     def _ended(self, request: Request) -> None:
+        if request not in self._inflight:
+            return
         self._inflight.discard(request)
         if not self._inflight:
+            self.idle_since = time.monotonic()
             self._idle.set()
 
     def forget_pending(self) -> None:
         """Stop waiting for the requests in flight now (call before an action): long polls and
         slow beacons that predate the action would otherwise hold every settle to its cap."""
         self._inflight.clear()
+        self.idle_since = time.monotonic()
         self._idle.set()
 
     def watch(self) -> asyncio.Event:
@@ -69,13 +74,18 @@ class NetworkTracker:
 
 
 async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: float,
-                 popup_arrived: asyncio.Event | None = None) -> bool:
+                 popup_arrived: asyncio.Event | None = None, since: float | None = None) -> bool:
     """Wait until `page` has settled; return False when the cap was hit first (never raises).
 
+    Settled: loaded, no request in flight, and the DOM still for `quiet_ms`, counted from the latest
+    of: the last DOM change, the last request's end, and `since` (the `time.monotonic()` at which the
+    action was dispatched; default: this call). Counting from the action rather than from this call
+    spares the round trips in between without shortening the window anything the action set off gets.
     When the page tried to open a popup, also wait (within the cap) until `popup_arrived` is set:
     on a busy machine the new tab can show up well after the DOM has gone quiet.
     """
-    deadline = time.monotonic() + cap_s
+    called = time.monotonic()
+    deadline = called + cap_s
 
     def left() -> float:
         return max(0.0, deadline - time.monotonic())
@@ -84,8 +94,11 @@ async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: f
         try:
             await page.wait_for_load_state("load", timeout=left() * 1000)
             await asyncio.wait_for(network.wait_idle(), timeout=left())
-            quiet, popups = await scripts.call(page.main_frame, "W.quiet(arg[0], arg[1]).then((q) => [q, W.takePopups()])",
-                                               [quiet_ms, left() * 1000])
+            origin = max(called if since is None else since, network.idle_since)
+            since_ms = max(0.0, (time.monotonic() - origin) * 1000)
+            quiet, popups = await scripts.call(page.main_frame,
+                                               "W.quiet(arg[0], arg[1], arg[2]).then((q) => [q, W.takePopups()])",
+                                               [quiet_ms, left() * 1000, since_ms])
             if popups and popup_arrived is not None and not popup_arrived.is_set():
                 await asyncio.wait_for(popup_arrived.wait(), timeout=left())
                 continue

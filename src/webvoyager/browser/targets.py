@@ -29,6 +29,7 @@ class Resolved:
     handle: ElementHandle
     name: str                                  # "[3] <button> 'Search'" or "the element at (x, y)"
     point: tuple[float, float] | None = None   # set for Point targets: act exactly there
+    tag: str = ""                              # the element's tagName, once `aim` has looked at it
 
 
 def describe(element: Element) -> str:
@@ -101,6 +102,7 @@ async def aim(resolved: Resolved, viewport: tuple[int, int] = (1024, 768)) -> tu
     if resolved.point is not None:
         return resolved.point
     result = await resolved.handle.evaluate("(el) => window.__webvoyager__.hitTest(el)")
+    resolved.tag = str(result.get("tag") or "")
     if result.get("hidden"):
         raise ActionError(f"Element {resolved.name} is no longer visible on the page. {LOOK_AGAIN}")
     if "covered" in result:

@@ -28,8 +28,9 @@
   };
 
   // Scrolls `el` into view if needed, then reports the centre of its visible part and what is
-  // on top there: {x, y} or {covered: "<div#banner> ..."} or {hidden: true}.
-  NS.hitTest = (el) => {
+  // on top there: {x, y} or {covered: "<div#banner> ..."} or {hidden: true}, each with el's tag.
+  NS.hitTest = (el) => Object.assign(hitTest(el), { tag: el.tagName });
+  const hitTest = (el) => {
     const clip = { x: 0, y: 0, w: window.innerWidth, h: window.innerHeight };
     let rect = visibleRect(el, clip);
     if (!rect || rect.w * rect.h < 4) {

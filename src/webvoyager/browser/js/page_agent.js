@@ -30,16 +30,17 @@
     changeWaiters.add(wake);
   });
 
-  // Resolves once the DOM has had no mutation for `ms` counted from the call (so that what an
-  // action has just set off gets the chance to start), or after `capMs` (false).
-  NS.quiet = (ms, capMs) => new Promise((resolve) => {
-    const start = performance.now();
+  // Resolves once the DOM has had no mutation for `ms` counted from `sinceMs` ago (default: the
+  // call; the caller passes the time since its action was dispatched, so that what the action set
+  // off gets the chance to start), or after `capMs` from the call (false).
+  NS.quiet = (ms, capMs, sinceMs = 0) => new Promise((resolve) => {
+    const called = performance.now(), start = called - Math.max(0, sinceMs);
     const check = () => {
       const now = performance.now();
       const idle = now - Math.max(lastMutation, start);
       if (idle >= ms) return resolve(true);
-      if (now - start >= capMs) return resolve(false);
-      setTimeout(check, Math.max(1, Math.min(ms - idle, capMs - (now - start))));
+      if (now - called >= capMs) return resolve(false);
+      setTimeout(check, Math.max(1, Math.min(ms - idle, capMs - (now - called))));
     };
     check();
   });
@@ -88,11 +89,11 @@
   // Rows and lists hold their children inside their own box, so when one lies wholly outside the
   // viewport its descendants do too: skipping them keeps long pages (thousands of rows) cheap.
   const CONTAINS_CHILDREN = new Set(["TR", "LI", "UL", "OL", "TBODY", "THEAD", "TFOOT", "TABLE"]);
-  // [element, visible rect or null] for every element, pruning contained subtrees out of view.
+  // [element, visible rect] for every element with a visible part, pruning contained subtrees out of view.
   const elementsInClip = (root, clip, out) => {
     for (let el = root.firstElementChild; el; el = el.nextElementSibling) {
       const rect = visibleRect(el, clip);
-      out.push([el, rect]);
+      if (rect) out.push([el, rect]);
       if (el.shadowRoot) elementsInClip(el.shadowRoot, clip, out);
       if (rect || !CONTAINS_CHILDREN.has(el.tagName)) elementsInClip(el, clip, out);
     }
@@ -131,10 +132,12 @@
     if (!s) { s = getComputedStyle(el); styleCache.set(el, s); }
     return s;
   };
+  // Style first: a (cached) style read costs less than the layout reads of scrollHeight and friends.
+  const SCROLLING = /(auto|scroll|overlay)/;
   const isScrollBox = (el) => {
     const s = styleOf(el);
-    return (/(auto|scroll|overlay)/.test(s.overflowY) && el.scrollHeight > el.clientHeight + 1) ||
-      (/(auto|scroll|overlay)/.test(s.overflowX) && el.scrollWidth > el.clientWidth + 1);
+    return (SCROLLING.test(s.overflowY) && el.scrollHeight > el.clientHeight + 1) ||
+      (SCROLLING.test(s.overflowX) && el.scrollWidth > el.clientWidth + 1);
   };
   NS.scrollBox = (el) => {
     for (let n = el; n && n !== document.body && n !== document.documentElement; n = parentOf(n)) {
@@ -248,9 +251,14 @@
     const names = `${el.name || ""} ${el.id || ""}`;
     return auto.startsWith("cc-") || PAYMENT.test(names) ? "payment" : "";
   };
+  const sensitiveForms = new Map();   // form -> holds a sensitive field; cleared by every discover call
   const inSensitiveForm = (el) => {
     const form = el.form || el.closest("form");
-    return !!form && Array.from(form.querySelectorAll("input")).some((i) => sensitiveKind(i) !== "");
+    if (!form) return false;
+    if (!sensitiveForms.has(form)) {
+      sensitiveForms.set(form, Array.from(form.querySelectorAll("input")).some((i) => sensitiveKind(i) !== ""));
+    }
+    return sensitiveForms.get(form);
   };
   const describe = (el, rect, local) => {
     const tag = el.tagName.toLowerCase();
@@ -285,11 +293,19 @@
   // Panels labelled only because they scroll (their label text is empty).
   const scrollOnly = new WeakSet();
   const labelText = (el) => (scrollOnly.has(el) ? "" : visibleText(el));
-  const nearlyTransparent = (el) => {
-    let opacity = 1;
-    for (let p = el; p && p.nodeType === 1 && opacity >= 0.1; p = parentOf(p)) opacity *= parseFloat(styleOf(p).opacity);
-    return opacity < 0.1;
+  // Effective opacity (own times every ancestor's), memoised per discover call: candidates share ancestors.
+  const opacities = new Map();
+  const opacityOf = (el) => {
+    if (!el || el.nodeType !== 1) return 1;
+    let o = opacities.get(el);
+    if (o === undefined) {
+      o = parseFloat(styleOf(el).opacity);
+      if (o >= 0.1) o *= opacityOf(parentOf(el));
+      opacities.set(el, o);
+    }
+    return o;
   };
+  const nearlyTransparent = (el) => opacityOf(el) < 0.1;
   // wholePage: `clip` spans the whole document; an element outside the viewport cannot be hit-tested
   // (nothing is rendered there to test), so there its CSS visibility and size decide alone.
   NS.discover = (obsId, clip, wantTree, wholePage) => {
@@ -298,6 +314,8 @@
       return cx < 0 || cy < 0 || cx >= window.innerWidth || cy >= window.innerHeight;
     };
     styleCache.clear();
+    opacities.clear();
+    sensitiveForms.clear();
     const visible = [];
     const iframes = [];   // [iframe, how many visible candidates precede it]
     const scrolls = [];   // offsets of scrolled containers in view: part of the page's state
