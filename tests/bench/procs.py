@@ -23,9 +23,9 @@ def children_map() -> dict[int, list[int]]:
     return tree
 
 
-def descendants(pid: int) -> list[int]:
-    """Every process below `pid`."""
-    tree, out, todo = children_map(), [], [pid]
+def descendants(pid: int, tree: dict[int, list[int]] | None = None) -> list[int]:
+    """Every process below `pid` (in `tree`, a snapshot, when given)."""
+    tree, out, todo = tree if tree is not None else children_map(), [], [pid]
     while todo:
         for child in tree.get(todo.pop(), []):
             out.append(child)

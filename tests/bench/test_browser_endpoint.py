@@ -17,7 +17,7 @@ from typing import Iterator
 import pytest
 from typer.testing import CliRunner
 
-from tests.bench.procs import browser_roots, children_map
+from tests.bench.procs import browser_roots, children_map, descendants
 from webvoyager.browser.launch import CHROMIUM_ARGS, SYSTEM_CHROMIUM, endpoint_options
 from webvoyager.cli import app
 from webvoyager.errors import ConfigError
@@ -51,8 +51,9 @@ class Watch:
     def _loop(self) -> None:
         while not self._stop.wait(0.05):
             tree = children_map()
-            self.seen |= browser_roots(os.getpid(), tree)
-            self.served |= browser_roots(self.server, tree) | ({self.server} & self.seen)
+            roots = browser_roots(os.getpid(), tree)   # one reading of each command line, for both sets
+            self.seen |= roots
+            self.served |= roots & ({self.server} | set(descendants(self.server, tree)))
 
     def __enter__(self) -> Watch:
         self._thread.start()
