@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Set up (if needed) and run the whole test suite. Extra arguments go to pytest, e.g. -m "not slow".
+# Set up (if needed) and run the whole test suite. Extra arguments go to pytest, e.g. -m "not slow",
+# --reference-all (every sandbox task with the reference model, not the per-site sample).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"
+# Two pytest-xdist workers (WEBVOYAGER_TEST_WORKERS; 0 runs the tests in this process).
+exec .venv/bin/python -m pytest -q -p no:cacheprovider -n "${WEBVOYAGER_TEST_WORKERS:-2}" "$@"

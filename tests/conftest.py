@@ -32,6 +32,21 @@ SHARED_DATA = _shared_data()
 pytest_plugins = ["tests.browser_fixtures"]
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--reference-all", action="store_true",
+                     help="sweep every sandbox task with the reference model, not the per-site sample")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without --reference-all, the reference sweep keeps to its sample (tests marked reference_all go)."""
+    if config.getoption("--reference-all"):
+        return
+    kept = [item for item in items if item.get_closest_marker("reference_all") is None]
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[i for i in items if i.get_closest_marker("reference_all")])
+        items[:] = kept
+
+
 class _QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass

@@ -2,27 +2,42 @@
 in real Chromium, against the in-process sandbox. A failure here is a bug in a site, a task, the
 browser layer or the reference model — never a reason to skip the task.
 
-The selected tasks run concurrently in one shared browser (WEBVOYAGER_REFERENCE_WORKERS at a time,
-default 2), each in its own session, the way `bench` runs them; each task is still its own test.
+Each task is its own test in its own browser session (scripts/test.sh runs two pytest-xdist workers, so
+two tasks at a time, as `bench --workers 2` would). By default a fixed sample of four tasks per site runs
+(`SAMPLE`); `pytest --reference-all` (or `bash scripts/test.sh --reference-all tests/reference`) sweeps
+all of them.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from webvoyager.standins.reference import ReferenceModel
 from webvoyager.sandbox.catalog import load_sandbox_tasks
-from webvoyager.trajectory import Result
 
 TASK_IDS = [t.id for t in load_sandbox_tasks()]
-WORKERS = max(1, int(os.environ.get("WEBVOYAGER_REFERENCE_WORKERS", "2")))
-TEST_NAME = "test_reference_solves_sandbox_task"
+
+
+def _sample(per_site: int = 4) -> set[str]:
+    """The tasks the default run sweeps: per site the two longest reference solutions, the shortest and
+    the median one (every site, every kind of widget path, all the long-task machinery), so the whole
+    suite stays short; `--reference-all` sweeps all of them."""
+    by_site: dict[str, list] = {}
+    for task in load_sandbox_tasks():
+        by_site.setdefault(task.id.split("--")[0], []).append(task)
+    chosen: set[str] = set()
+    for tasks in by_site.values():
+        ranked = sorted(tasks, key=lambda t: (len(t.reference.steps) if t.reference else 0, t.id))
+        picks = [ranked[-1], ranked[-2], ranked[0], ranked[len(ranked) // 2]]
+        chosen |= {t.id for t in picks[:per_site]}
+    return chosen
+
+
+SAMPLE = _sample()
+SWEEP = [pytest.param(t, marks=() if t in SAMPLE else pytest.mark.reference_all) for t in TASK_IDS]
 
 
 def _trace(task_dir: Path) -> str:
@@ -35,36 +50,19 @@ def _trace(task_dir: Path) -> str:
                      f"notes={s.get('notes')}" for s in steps)
 
 
-@pytest_asyncio.fixture(scope="session", loop_scope="session")
-async def reference_runs(request: pytest.FixtureRequest, sandbox, browser,
-                         tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Result, Path]]:
-    """Run every task selected in this pytest session at once; results by task id."""
-    from webvoyager.api import RunSettings, execute_task
-
-    wanted = [item.callspec.params["task_id"] for item in request.session.items
-              if getattr(item, "originalname", "") == TEST_NAME]
-    tasks = {t.id: t for t in load_sandbox_tasks(sandbox.port)}
-    run_dir = tmp_path_factory.mktemp("reference-run")
-    model = ReferenceModel()  # one instance for all: it keeps no state, and this checks that claim
-    gate = asyncio.Semaphore(WORKERS)
-
-    async def run(task_id: str) -> tuple[str, tuple[Result, Path]]:
-        task = tasks[task_id]
-        task_dir = run_dir / task_id
-        async with gate:
-            result = await execute_task(task, browser=browser, model=model,
-                                        settings=RunSettings(max_steps=task.max_steps or 15), task_dir=task_dir)
-        return task_id, (result, task_dir)
-
-    return dict(await asyncio.gather(*(run(t) for t in dict.fromkeys(wanted))))
+MODEL = ReferenceModel()  # one instance for every task: it keeps no state, and this checks that claim
 
 
 @pytest.mark.browser
 @pytest.mark.slow
-@pytest.mark.timeout(3600)  # the first test's setup runs every selected task
-@pytest.mark.parametrize("task_id", TASK_IDS)
-async def test_reference_solves_sandbox_task(task_id: str, reference_runs: dict[str, tuple[Result, Path]]) -> None:
-    result, task_dir = reference_runs[task_id]
+@pytest.mark.parametrize("task_id", SWEEP)
+async def test_reference_solves_sandbox_task(task_id: str, sandbox, browser, tmp_path: Path) -> None:
+    from webvoyager.api import RunSettings, execute_task
+
+    task = next(t for t in load_sandbox_tasks(sandbox.port) if t.id == task_id)
+    task_dir = tmp_path / task_id
+    result = await execute_task(task, browser=browser, model=MODEL, task_dir=task_dir,
+                                settings=RunSettings(max_steps=task.max_steps or 15))
     detail = f"{task_id}: status={result.status} error={result.error} answer={result.answer!r}\n{_trace(task_dir)}"
     assert result.status == "answered", detail
     assert result.success is True, detail
