@@ -127,10 +127,9 @@ def _right_of(words: tuple[Word, ...], anchor: Word, *, limit: int = 40) -> list
     return out[:limit]
 
 
-def _below(words: tuple[Word, ...], first: Word, last: Word, *, whole_line: bool = False) -> list[Word]:
+def _line_below(words: tuple[Word, ...], first: Word, last: Word) -> list[Word]:
     """The nearest line below the anchor that starts under it (a value under its label): the word under
-    the label, and the words that run on from it along that line (all of them with `whole_line`: a
-    heading over rows whose value stands further right)."""
+    the label and every word to its right on that line."""
     margin = max(first.height, 8) * 2
     under = [w for w in words if w.top >= last.bottom - 2 and w.right >= first.left - margin
              and w.left <= last.right + margin and w.top - last.bottom < last.height * 4]
@@ -138,15 +137,17 @@ def _below(words: tuple[Word, ...], first: Word, last: Word, *, whole_line: bool
         return []
     nearest = min(under, key=lambda w: w.top)
     start = min((w for w in under if _same_line(w, nearest)), key=lambda w: w.left)
-    line = sorted((w for w in words if _same_line(w, start) and w.left >= start.left), key=lambda w: w.left)
-    out, edge = [], start.left
+    return sorted((w for w in words if _same_line(w, start) and w.left >= start.left), key=lambda w: w.left)
+
+
+def _column(line: list[Word]) -> list[Word]:
+    """The words of `line` up to the first gap wider than a letter height: values under labels sit in
+    columns, and word spacing is about a third of that."""
+    out: list[Word] = []
     for word in line:
-        # Values under labels sit in columns: a gap wider than a letter height ends this one (word
-        # spacing is about a third of it).
-        if out and not whole_line and word.left - edge > max(start.height, word.height):
+        if out and word.left - out[-1].right > max(line[0].height, word.height):
             break
         out.append(word)
-        edge = word.right
     return out
 
 
@@ -156,8 +157,8 @@ def text_after(words: tuple[Word, ...], anchor: str) -> list[str]:
     line; the caller's pattern decides which one holds the value."""
     out: list[str] = []
     for first, last in _find_anchor(words, anchor):
-        for chosen in (_right_of(words, last), _below(words, first, last),
-                       _below(words, first, last, whole_line=True)):
+        below = _line_below(words, first, last)   # a heading over rows may have its value further right
+        for chosen in (_right_of(words, last), _column(below), below):
             text = " ".join(w.text for w in chosen)
             if text and text not in out:
                 out.append(text)
