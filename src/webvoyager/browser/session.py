@@ -25,7 +25,7 @@ from webvoyager.browser.events import SessionEvents, domain_allowed
 from webvoyager.browser.launch import start_browser
 from webvoyager.browser.netguard import NetworkGuard
 from webvoyager.browser.observe import LabelRef, capture
-from webvoyager.browser.settle import NetworkTracker, settle
+from webvoyager.browser.settle import NetworkTracker, Settled, settle
 from webvoyager.browser.targets import Resolved, resolve_label, resolve_point
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target,
                                       Wait)
@@ -131,6 +131,7 @@ class Session:
         self._elements: list[Element] = []
         self._closed = False
         self.settled = True   # False when the last action or load hit settle_timeout_s before settling
+        self.settled_by: Settled = "quiet"   # how the last settle ended (see browser/settle.py)
 
     @property
     def page(self) -> Page:
@@ -179,9 +180,10 @@ class Session:
         """Let the page settle, including popups, dialogs and downloads that the last step set off
         (`since`: when the action was dispatched, see `settle`)."""
         for _ in range(3):
-            self.settled = await settle(self._page, self._network, quiet_ms=self.config.dom_quiet_ms,
-                                        cap_s=self.config.settle_timeout_s, popup_arrived=self._events.popup_arrived,
-                                        since=since)
+            self.settled_by = await settle(self._page, self._network, quiet_ms=self.config.dom_quiet_ms,
+                                           idle_ms=self.config.dom_idle_ms, cap_s=self.config.settle_timeout_s,
+                                           popup_arrived=self._events.popup_arrived, since=since)
+            self.settled = self.settled_by is not None
             since = None   # a second round (after a popup or dialog was handled) counts from its own start
             if not self._events.busy:
                 return

@@ -1,19 +1,25 @@
 """Waiting until a page has settled: navigation done, network quiet, DOM still for a moment.
 
-Event driven, never a fixed sleep: requests are counted as Playwright reports them, and the page
-agent's MutationObserver says when the DOM last changed. Everything is capped by one timeout.
+Event driven, never a fixed sleep: requests are counted as Playwright reports them, the page agent's
+MutationObserver says when the DOM last changed, and its bookkeeping of the page's own timers, frames,
+fetches and navigations says whether anything is still due. Everything is capped by one timeout.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from typing import Literal
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Request
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from webvoyager.browser import scripts
+
+# How a settle ended: "idle" (nothing due, DOM still for the idle window), "quiet" (DOM still for the
+# full window while work was still due), None (the cap came first).
+Settled = Literal["idle", "quiet"] | None
 
 # Long-lived channels never "finish"; they must not hold the page unsettled.
 _IGNORED_TYPES = {"websocket", "eventsource", "manifest", "other"}
@@ -73,19 +79,22 @@ class NetworkTracker:
         await self._idle.wait()
 
 
-async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: float,
-                 popup_arrived: asyncio.Event | None = None, since: float | None = None) -> bool:
-    """Wait until `page` has settled; return False when the cap was hit first (never raises).
+async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: float, idle_ms: int | None = None,
+                 popup_arrived: asyncio.Event | None = None, since: float | None = None) -> Settled:
+    """Wait until `page` has settled; say how (see `Settled`), or None when the cap was hit first (never raises).
 
-    Settled: loaded, no request in flight, and the DOM still for `quiet_ms`, counted from the latest
-    of: the last DOM change, the last request's end, and `since` (the `time.monotonic()` at which the
-    action was dispatched; default: this call). Counting from the action rather than from this call
+    Settled: loaded, no request in flight, and either the page idle -- DOM unchanged and none of its
+    timers, frames or fetches run for `idle_ms`, with nothing of that kind due within `quiet_ms` and no
+    navigation started -- or, whatever is scheduled, the DOM still for `quiet_ms`. Both count from the
+    latest of: the last DOM change, the last request's end, and `since` (the `time.monotonic()` at which
+    the action was dispatched; default: this call). Counting from the action rather than from this call
     spares the round trips in between without shortening the window anything the action set off gets.
     When the page tried to open a popup, also wait (within the cap) until `popup_arrived` is set:
     on a busy machine the new tab can show up well after the DOM has gone quiet.
     """
     called = time.monotonic()
     deadline = called + cap_s
+    idle_ms = quiet_ms if idle_ms is None else min(idle_ms, quiet_ms)
 
     def left() -> float:
         return max(0.0, deadline - time.monotonic())
@@ -96,21 +105,21 @@ async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: f
             await asyncio.wait_for(network.wait_idle(), timeout=left())
             origin = max(called if since is None else since, network.idle_since)
             since_ms = max(0.0, (time.monotonic() - origin) * 1000)
-            quiet, popups = await scripts.call(page.main_frame,
-                                               "W.quiet(arg[0], arg[1], arg[2]).then((q) => [q, W.takePopups()])",
-                                               [quiet_ms, left() * 1000, since_ms])
+            how, popups = await scripts.call(
+                page.main_frame, "W.quiet(arg[0], arg[1], arg[2], arg[3]).then((q) => [q, W.takePopups()])",
+                [quiet_ms, left() * 1000, since_ms, idle_ms])
             if popups and popup_arrived is not None and not popup_arrived.is_set():
                 await asyncio.wait_for(popup_arrived.wait(), timeout=left())
                 continue
         except (asyncio.TimeoutError, PlaywrightTimeoutError):
-            return False
+            return None
         except PlaywrightError as exc:
             if _is_closed(exc):
-                return False
+                return None
             continue   # a navigation destroyed the context mid-wait: start over on the new document
-        if quiet and network.inflight == 0:
-            return True
-    return False
+        if how and network.inflight == 0:
+            return "idle" if how == "idle" else "quiet"
+    return None
 
 
 def _is_closed(exc: PlaywrightError) -> bool:

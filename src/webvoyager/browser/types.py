@@ -255,6 +255,7 @@ class BrowserConfig:
     navigation_timeout_s: float = 30.0
     settle_timeout_s: float = 5.0           # cap on waiting for the page to settle after an action
     dom_quiet_ms: int = 150                 # DOM must be still this long to count as settled
+    dom_idle_ms: int = 50                   # ... or only this long when the page has nothing due (settle.py)
     wait_s: float = 5.0                     # Wait: the longest it waits for the page to change
     wait_for_change: bool = True            # False: Wait sleeps exactly wait_s (the paper's protocol)
     som_style: Literal["default", "paper"] = "default"   # marks and element text: ours, or the paper's

@@ -23,24 +23,94 @@
       .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   } catch (e) { /* documents without a root yet: settle falls back to the cap */ }
 
+  // ---- pending work: what the page has scheduled that may still change it ---------------------
+  // Settling may end early only when nothing is due: no short timer, animation frame or finishing
+  // animation pending (requests are counted by the session, from the browser's events). The
+  // wrappers pass everything through unchanged (same ids, same `this`, same arguments); only the
+  // bookkeeping is ours. Our own waits use the saved originals so they never count as the page's work.
+  const realSetTimeout = window.setTimeout.bind(window);
+  const realClearTimeout = window.clearTimeout.bind(window);
+  let lastWork = performance.now();       // when a page timer or animation frame last ran
+  const dueTimers = new Map();            // timer and interval ids -> delay (ms), until run or cleared
+  const dueFrames = new Set();            // animation frame ids not yet run or cancelled
+  const ran = () => { lastWork = performance.now(); };
+  const wrapTimer = (name, repeats) => {
+    const real = window[name];
+    if (typeof real !== "function") return;
+    window[name] = function (handler, delay, ...rest) {
+      if (typeof handler !== "function") return real.call(window, handler, delay, ...rest);
+      const id = real.call(window, function (...args) {
+        if (!repeats) dueTimers.delete(id);
+        ran();
+        return handler.apply(this, args);
+      }, delay, ...rest);
+      dueTimers.set(id, Math.max(0, Number(delay) || 0));
+      return id;
+    };
+  };
+  const wrapClear = (name) => {
+    const real = window[name];
+    if (typeof real !== "function") return;
+    window[name] = function (id) { dueTimers.delete(id); return real.call(window, id); };
+  };
+  const wrapFrames = () => {
+    const real = window.requestAnimationFrame, realCancel = window.cancelAnimationFrame;
+    if (typeof real !== "function" || typeof realCancel !== "function") return;
+    window.requestAnimationFrame = function (callback) {
+      if (typeof callback !== "function") return real.call(window, callback);
+      const id = real.call(window, function (...args) { dueFrames.delete(id); ran(); return callback.apply(this, args); });
+      dueFrames.add(id);
+      return id;
+    };
+    window.cancelAnimationFrame = function (id) { dueFrames.delete(id); return realCancel.call(window, id); };
+  };
+  try {
+    wrapTimer("setTimeout", false);
+    wrapTimer("setInterval", true);
+    wrapClear("clearTimeout");
+    wrapClear("clearInterval");
+    wrapFrames();
+  } catch (e) { /* a locked-down global: settling keeps to the full quiet window */ }
+
+  // What is still due that may change the page within `windowMs` (null when nothing).
+  const pendingWork = (windowMs) => {
+    for (const delay of dueTimers.values()) if (delay <= windowMs) return "timer";
+    if (dueFrames.size) return "frame";
+    try {   // a transition or animation ending within the window (its end events may change the page)
+      const endsSoon = (a) => {
+        if (a.playState !== "running" || !a.effect) return false;
+        const t = a.effect.getComputedTiming();
+        return t.endTime - (t.localTime || 0) <= windowMs;
+      };
+      if (document.getAnimations && document.getAnimations().some(endsSoon)) return "animation";
+    } catch (e) { /* no Web Animations API: nothing known to be running */ }
+    return null;
+  };
+
   // Resolves true at the next (non-style) DOM change after the call, or false after `capMs`.
   NS.changed = (capMs) => new Promise((resolve) => {
-    const wake = (v) => { clearTimeout(timer); changeWaiters.delete(wake); resolve(v); };
-    const timer = setTimeout(() => wake(false), capMs);
+    const wake = (v) => { realClearTimeout(timer); changeWaiters.delete(wake); resolve(v); };
+    const timer = realSetTimeout(() => wake(false), capMs);
     changeWaiters.add(wake);
   });
 
-  // Resolves once the DOM has had no mutation for `ms` counted from `sinceMs` ago (default: the
-  // call; the caller passes the time since its action was dispatched, so that what the action set
-  // off gets the chance to start), or after `capMs` from the call (false).
-  NS.quiet = (ms, capMs, sinceMs = 0) => new Promise((resolve) => {
+  // Resolves once the page is still, counted from `sinceMs` ago (default: the call; the caller passes
+  // the time since its action was dispatched, so that what the action set off gets the chance to
+  // start): "idle" when the DOM has not changed and no scheduled work has run for `idleMs` and none
+  // is due within `ms`; "quiet" when the DOM has had no mutation for `ms` whatever is scheduled (a
+  // page that animates or polls forever); false after `capMs` from the call.
+  NS.quiet = (ms, capMs, sinceMs = 0, idleMs = ms) => new Promise((resolve) => {
     const called = performance.now(), start = called - Math.max(0, sinceMs);
     const check = () => {
       const now = performance.now();
-      const idle = now - Math.max(lastMutation, start);
-      if (idle >= ms) return resolve(true);
+      const still = now - Math.max(lastMutation, start);
+      if (still >= ms) return resolve("quiet");
+      const idle = now - Math.max(lastMutation, start, lastWork);
+      if (idle >= idleMs && pendingWork(ms) === null) return resolve("idle");
       if (now - called >= capMs) return resolve(false);
-      setTimeout(check, Math.max(1, Math.min(ms - idle, capMs - (now - called))));
+      // Re-check when either rule could next hold; while work is due, once a frame.
+      const next = Math.min(ms - still, idle >= idleMs ? 16 : idleMs - idle, capMs - (now - called));
+      realSetTimeout(check, Math.max(1, next));
     };
     check();
   });
@@ -56,7 +126,7 @@
       // Counted once the click has been dispatched, unless a script cancelled the navigation.
       // A download link counts too: its download event arrives as late as a new tab does.
       if (!["", "_self", "_parent", "_top"].includes(target.toLowerCase()) || node.hasAttribute("download")) {
-        setTimeout(() => { if (!event.defaultPrevented) popups++; }, 0);
+        realSetTimeout(() => { if (!event.defaultPrevented) popups++; }, 0);
       }
       break;
     }
