@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from typing import Any, Callable, TypeVar
 
 import typer
@@ -11,8 +12,20 @@ from rich.markup import escape
 
 from webvoyager.errors import WebVoyagerError
 
-console = Console()
-err_console = Console(stderr=True)
+# Output piped into a log file or CI gets no terminal width: Rich would assume 80 columns and cut the
+# results tables ("100.…"), so without a terminal (and no COLUMNS set) we print 160 columns wide.
+PIPED_WIDTH = 160
+
+
+def _console(stderr: bool = False) -> Console:
+    probe = Console(stderr=stderr)
+    if probe.is_terminal or os.environ.get("COLUMNS"):
+        return probe
+    return Console(stderr=stderr, width=PIPED_WIDTH)
+
+
+console = _console()
+err_console = _console(stderr=True)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
