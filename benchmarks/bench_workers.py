@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -49,13 +50,35 @@ def _kb(path: Path, field: str) -> int:
     return 0
 
 
-def tree_memory_mb(root: int) -> tuple[float, float]:
-    """(summed RSS, summed PSS) of `root` and its descendants, in MB."""
-    rss = pss = 0
+def tree_memory_mb(root: int, *, pss: bool = True) -> tuple[float, float]:
+    """(summed RSS, summed PSS) of `root` and its descendants, in MB (PSS 0 when `pss` is False: it is
+    the costly one, the kernel walks each process's page tables for it)."""
+    rss = pss_kb = 0
     for pid in _tree(root):
         rss += _kb(Path(f"/proc/{pid}/status"), "VmRSS")
-        pss += _kb(Path(f"/proc/{pid}/smaps_rollup"), "Pss")
-    return rss / 1024, pss / 1024
+        if pss:
+            pss_kb += _kb(Path(f"/proc/{pid}/smaps_rollup"), "Pss")
+    return rss / 1024, pss_kb / 1024
+
+
+_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu_seconds(root: int) -> dict[int, tuple[str, float]]:
+    """CPU seconds (user + system) used so far by `root` and each descendant: pid -> (group, seconds),
+    group being "harness" (root itself), "chromium" or the program's name (tesseract, node, ...)."""
+    out: dict[int, tuple[str, float]] = {}
+    for pid in _tree(root):
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        # The command's name sits in parentheses (and may hold spaces); an exited process not yet
+        # reaped keeps it, though its command line is gone.
+        name, fields = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 1:].split()
+        group = "harness" if pid == root else "chromium" if "chrom" in name else name
+        out[pid] = (group, (int(fields[11]) + int(fields[12])) / _TICKS)
+    return out
 
 
 @dataclass

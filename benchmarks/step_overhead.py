@@ -9,11 +9,16 @@ this process too, as `webvoyager bench sandbox` does. Per worker count it prints
 
 - `obs` / `act` / `rec`: median seconds per step of the observation, of executing the action (including
   the settle wait after it) and of recording the step (time the loop waits on the recorder);
-- `step`: median harness overhead per step = observe + act + record (the model takes ~0 s);
+- `step`: median harness overhead per step: the median of observe + act over the steps, plus the
+  median recording time (the model takes ~0 s);
 - `wall`: the run's wall time and the speed-up over the first worker count;
-- `peak MB`: peak summed RSS of this process and its children (Playwright driver, every Chromium
-  process), sampled every 100 ms from /proc; RSS counts pages shared between Chromium processes more
-  than once, so it overstates the real total.
+- `RSS MB` / `PSS MB`: peak summed RSS / PSS of this process and its children (Playwright driver, every
+  Chromium process), sampled from /proc; RSS counts pages shared between Chromium processes once per
+  process and overstates the total, PSS splits them between their users;
+- `cores`: CPU seconds used by the whole tree during the run (less the sampler's own) / wall time -- how busy the machine was
+  (2.0 = both cores of a 2-core machine); the line after the table splits the CPU seconds between this
+  process (`harness`: the loop, the sandbox server, PNG work), Chromium and the rest (tesseract, the
+  Playwright driver). When the tree is near the machine's cores, more workers cannot help.
 
 `--memory N` also runs the same tasks with N workers and prints the peak RSS and the peak divided by N
 (the "concurrent tasks in 4 GB" figure).
@@ -31,6 +36,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from webvoyager.agent.recorder import Recorder
 from webvoyager.api.models import create_model
@@ -38,10 +44,11 @@ from webvoyager.api.settings import RunSettings
 from webvoyager.bench.runner import BenchOptions, run_bench
 from webvoyager.sandbox.catalog import load_sandbox_tasks
 from webvoyager.sandbox.server import Sandbox
+from webvoyager.standins.ocr import read_words
 from webvoyager.tasks import Task
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_workers import tree_memory_mb  # noqa: E402  (same folder)
+from bench_workers import tree_cpu_seconds, tree_memory_mb  # noqa: E402  (same folder)
 
 RECORD_TIMES: list[float] = []
 _original_record_step = Recorder.record_step
@@ -58,35 +65,61 @@ def _timed_record_step(self: Recorder, *args: object, **kwargs: object) -> None:
 Recorder.record_step = _timed_record_step  # type: ignore[method-assign]   # measurement only
 
 
-class PeakMemory:
-    """Samples this process tree's summed RSS every 100 ms in a thread; `peak` is the highest seen."""
+class TreeSampler:
+    """Samples this process tree every 100 ms in a thread: `peak_rss` / `peak_pss` are the highest summed
+    RSS / PSS seen (MB), `cpu` the CPU seconds each process had used when last seen (a process that lives
+    less than 100 ms is missed: a few tesseract runs; Chromium's processes are long-lived)."""
 
     def __init__(self) -> None:
-        self.peak = 0.0
+        self.peak_rss = self.peak_pss = 0.0
+        self.cpu: dict[int, tuple[str, float]] = {}
+        self.own_cpu = 0.0
+        self._root = os.getpid()
+        self._start = tree_cpu_seconds(self._root)
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def _run(self) -> None:
-        while not self._done.wait(0.1):
-            self.peak = max(self.peak, tree_memory_mb(os.getpid())[0])
+    def _sample(self, pss: bool) -> None:
+        rss, pss_mb = tree_memory_mb(self._root, pss=pss)
+        self.peak_rss = max(self.peak_rss, rss)
+        self.peak_pss = max(self.peak_pss, pss_mb)
+        self.cpu.update(tree_cpu_seconds(self._root))
 
-    def __enter__(self) -> PeakMemory:
+    def _run(self) -> None:
+        ticks = 0
+        while not self._done.wait(0.1):
+            ticks += 1
+            self._sample(pss=ticks % 5 == 0)   # PSS walks page tables: every 0.5 s, to keep the sampler light
+        self.own_cpu = time.thread_time()      # what sampling cost this process, left out of "harness"
+
+    def cpu_by_group(self) -> dict[str, float]:
+        """CPU seconds used during the run, per group (harness, chromium, tesseract, node ...)."""
+        groups: dict[str, float] = {}
+        for pid, (group, seconds) in self.cpu.items():
+            before = self._start.get(pid, (group, 0.0))[1]
+            groups[group] = groups.get(group, 0.0) + seconds - before
+        groups["harness"] = groups.get("harness", 0.0) - self.own_cpu
+        return groups
+
+    def __enter__(self) -> TreeSampler:
         self._thread.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._done.set()
         self._thread.join()
+        self._sample(pss=True)
 
 
-def _run(tasks: list[Task], workers: int) -> dict[str, float]:
+def _run(tasks: list[Task], workers: int) -> dict[str, Any]:
     RECORD_TIMES.clear()
-    with tempfile.TemporaryDirectory(prefix="step-overhead-") as tmp, PeakMemory() as memory:
+    read_words.cache_clear()   # every run reads its screenshots afresh, as the first one did
+    with tempfile.TemporaryDirectory(prefix="step-overhead-") as tmp, TreeSampler() as tree:
         started = time.perf_counter()
         outcome = asyncio.run(run_bench(tasks, model=create_model("reference"), settings=RunSettings(),
                                         run_dir=Path(tmp) / "run", options=BenchOptions(workers=workers)))
         wall = time.perf_counter() - started
-        observe, act, steps = [], [], 0
+        observe, act, both, steps = [], [], [], 0
         success = 0
         for folder in (Path(tmp) / "run").iterdir():
             if not (folder / "trajectory.json").is_file():
@@ -95,6 +128,7 @@ def _run(tasks: list[Task], workers: int) -> dict[str, float]:
                 timings = step.get("timings") or {}
                 observe.append(timings.get("observe_s", 0.0))
                 act.append(timings.get("act_s", 0.0))
+                both.append(observe[-1] + act[-1])
                 steps += 1
             result = json.loads((folder / "result.json").read_text())
             success += bool(result.get("success"))
@@ -102,7 +136,8 @@ def _run(tasks: list[Task], workers: int) -> dict[str, float]:
     rec = list(RECORD_TIMES)
     return {"workers": workers, "tasks": outcome.ran, "success": success, "steps": steps,
             "obs": med(observe), "act": med(act), "rec": med(rec),
-            "step": med(observe) + med(act) + med(rec), "wall": wall, "peak": memory.peak}
+            "step": med(both) + med(rec), "wall": wall, "peak": tree.peak_rss, "pss": tree.peak_pss,
+            "cpu": tree.cpu_by_group()}
 
 
 def main() -> None:
@@ -119,19 +154,27 @@ def main() -> None:
             if seen[task.site] <= args.per_site:
                 tasks.append(task)
         print(f"{len(tasks)} sandbox tasks ({tasks[0].id} .. {tasks[-1].id}), reference model", flush=True)
+        # Warm-up, not reported: the first run in a process pays for imports, fonts and each sandbox
+        # site building its data on first use (~3 s of CPU), which would flatter every later run.
+        _run(tasks, max(args.workers))
         rows = [_run(tasks, n) for n in args.workers]
         print(f"{'workers':>7}{'tasks':>6}{'ok':>4}{'steps':>6}{'obs s':>7}{'act s':>7}{'rec s':>7}"
-              f"{'step s':>8}{'wall s':>8}{'speed-up':>9}{'peak MB':>9}")
+              f"{'step s':>8}{'wall s':>8}{'speed-up':>9}{'RSS MB':>8}{'PSS MB':>8}{'cores':>7}")
         for r in rows:
             print(f"{r['workers']:>7}{r['tasks']:>6}{r['success']:>4}{r['steps']:>6}{r['obs']:>7.3f}{r['act']:>7.3f}"
                   f"{r['rec']:>7.3f}{r['step']:>8.3f}{r['wall']:>8.1f}{rows[0]['wall'] / r['wall']:>9.2f}"
-                  f"{r['peak']:>9.0f}")
+                  f"{r['peak']:>8.0f}{r['pss']:>8.0f}{sum(r['cpu'].values()) / r['wall']:>7.2f}")
+        for r in rows:
+            split = ", ".join(f"{group} {seconds:.1f}" for group, seconds in
+                              sorted(r["cpu"].items(), key=lambda kv: -kv[1]) if seconds >= 0.05)
+            print(f"CPU seconds with {r['workers']} worker(s): {split}")
         if args.memory:
             r = _run(tasks, args.memory)
             print(f"the same tasks with {args.memory} workers ({r['success']}/{r['tasks']} ok, {r['wall']:.0f} s): "
-                  f"peak RSS {r['peak']:.0f} MB, {r['peak'] / args.memory:.0f} MB per concurrent task "
+                  f"peak RSS {r['peak']:.0f} MB ({r['peak'] / args.memory:.0f} MB per concurrent task), "
+                  f"peak PSS {r['pss']:.0f} MB ({r['pss'] / args.memory:.0f} MB per task) "
                   "(whole process tree, RSS)")
-    print("medians per step; step = obs + act + rec (the reference model answers in ~0 s)")
+    print("medians per step; step = median(obs + act) + median(rec) (the reference model answers in ~0 s)")
     print(f"machine load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 
 

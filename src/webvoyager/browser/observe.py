@@ -215,7 +215,10 @@ async def _cdp_screenshot(page: Page) -> bytes | None:
     if cdp is None:
         return None
     try:
-        reply = await cdp.send("Page.captureScreenshot", {"format": "png"}, timeout=CDP_SCREENSHOT_TIMEOUT_S * 1000)
+        # optimizeForSpeed: Chromium's faster PNG compression (still lossless, ~25% larger); measured
+        # 15-25 ms less per screenshot and half the browser process's CPU (benchmarks/observe_bench.py).
+        reply = await cdp.send("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True},
+                               timeout=CDP_SCREENSHOT_TIMEOUT_S * 1000)
         return base64.b64decode(reply["data"])
     except (PlaywrightError, KeyError):
         _cdp_sessions.pop(page, None)   # a detached session is made anew next time
