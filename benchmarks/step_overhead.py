@@ -15,13 +15,14 @@ this process too, as `webvoyager bench sandbox` does. Per worker count it prints
 - `RSS MB` / `PSS MB`: peak summed RSS / PSS of this process and its children (Playwright driver, every
   Chromium process), sampled from /proc; RSS counts pages shared between Chromium processes once per
   process and overstates the total, PSS splits them between their users;
-- `cores`: CPU seconds used by the whole tree during the run (less the sampler's own) / wall time -- how busy the machine was
-  (2.0 = both cores of a 2-core machine); the line after the table splits the CPU seconds between this
-  process (`harness`: the loop, the sandbox server, PNG work), Chromium and the rest (tesseract, the
-  Playwright driver). When the tree is near the machine's cores, more workers cannot help.
+- `cores`: CPU seconds used by the whole tree during the run (less the sampler's own) / wall time --
+  how busy the machine was (2.0 = both cores of a 2-core machine); the line after the table splits the
+  CPU seconds between this process (`harness`: the loop, the sandbox server, PNG work), Chromium and
+  the rest (tesseract, the Playwright driver). When the tree is near the machine's cores, more workers
+  cannot help.
 
-`--memory N` also runs the same tasks with N workers and prints the peak RSS and the peak divided by N
-(the "concurrent tasks in 4 GB" figure).
+`--memory N` also runs the same tasks with N workers and prints the peak RSS and PSS and each divided
+by N (the "concurrent tasks in 4 GB" figure).
 """
 
 from __future__ import annotations
@@ -173,7 +174,7 @@ def main() -> None:
             print(f"the same tasks with {args.memory} workers ({r['success']}/{r['tasks']} ok, {r['wall']:.0f} s): "
                   f"peak RSS {r['peak']:.0f} MB ({r['peak'] / args.memory:.0f} MB per concurrent task), "
                   f"peak PSS {r['pss']:.0f} MB ({r['pss'] / args.memory:.0f} MB per task) "
-                  "(whole process tree, RSS)")
+                  "(whole process tree)")
     print("medians per step; step = median(obs + act) + median(rec) (the reference model answers in ~0 s)")
     print(f"machine load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
 

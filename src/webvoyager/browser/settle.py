@@ -1,8 +1,8 @@
 """Waiting until a page has settled: navigation done, network quiet, DOM still for a moment.
 
 Event driven, never a fixed sleep: requests are counted as Playwright reports them, the page agent's
-MutationObserver says when the DOM last changed, and its bookkeeping of the page's own timers, frames,
-fetches and navigations says whether anything is still due. Everything is capped by one timeout.
+MutationObserver says when the DOM last changed, and its ledger of the page's own timers, animation
+frames and finishing animations says whether anything is still due. Everything is capped by one timeout.
 """
 
 from __future__ import annotations
@@ -84,8 +84,8 @@ async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: f
     """Wait until `page` has settled; say how (see `Settled`), or None when the cap was hit first (never raises).
 
     Settled: loaded, no request in flight, and either the page idle -- DOM unchanged and none of its
-    timers, frames or fetches run for `idle_ms`, with nothing of that kind due within `quiet_ms` and no
-    navigation started -- or, whatever is scheduled, the DOM still for `quiet_ms`. Both count from the
+    timers or animation frames run for `idle_ms`, with no timer, frame or finishing animation due within
+    `quiet_ms` -- or, whatever is scheduled, the DOM still for `quiet_ms`. Both count from the
     latest of: the last DOM change, the last request's end, and `since` (the `time.monotonic()` at which
     the action was dispatched; default: this call). Counting from the action rather than from this call
     spares the round trips in between without shortening the window anything the action set off gets.
