@@ -81,6 +81,55 @@ def tree_cpu_seconds(root: int) -> dict[int, tuple[str, float]]:
     return out
 
 
+class TreeSampler:
+    """Samples the process tree of `root` every 100 ms in a thread (PSS every `pss_every`-th time: the
+    kernel walks each process's page tables for it): `peak_rss` / `peak_pss` are the highest summed RSS /
+    PSS seen (MB), `cpu` the CPU seconds each process had used when last seen (a process that lives less
+    than 100 ms is missed: a few tesseract runs; Chromium's processes are long-lived)."""
+
+    def __init__(self, root: int, *, pss_every: int = 1) -> None:
+        self.peak_rss = self.peak_pss = 0.0
+        self.cpu: dict[int, tuple[str, float]] = {}
+        self.own_cpu = 0.0
+        self._root, self._pss_every = root, pss_every
+        self._start = tree_cpu_seconds(root)
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _sample(self, pss: bool) -> None:
+        rss, pss_mb = tree_memory_mb(self._root, pss=pss)
+        self.peak_rss = max(self.peak_rss, rss)
+        self.peak_pss = max(self.peak_pss, pss_mb)
+        self.cpu.update(tree_cpu_seconds(self._root))
+
+    def _run(self) -> None:
+        ticks = 0
+        while not self._done.wait(0.1):
+            ticks += 1
+            self._sample(pss=ticks % self._pss_every == 0)
+        self.own_cpu = time.thread_time()      # what sampling cost this process
+
+    def cpu_by_group(self) -> dict[str, float]:
+        """CPU seconds used while sampling, per group (harness, chromium, tesseract, node ...); when the
+        root is this process, the sampler's own CPU is left out of "harness"."""
+        groups: dict[str, float] = {}
+        for pid, (group, seconds) in self.cpu.items():
+            before = self._start.get(pid, (group, 0.0))[1]
+            groups[group] = groups.get(group, 0.0) + seconds - before
+        if self._root == os.getpid():
+            groups["harness"] = groups.get("harness", 0.0) - self.own_cpu
+        return groups
+
+    def __enter__(self) -> TreeSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        self._thread.join()
+        self._sample(pss=True)
+
+
 @dataclass
 class Measurement:
     workers: int
@@ -99,24 +148,14 @@ def measure(workers: int, extra: list[str]) -> Measurement:
         cmd = [cli, "bench", "sandbox", "--model", "reference", "--workers", str(workers), "--out", str(out), *extra]
         started = time.perf_counter()
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        peak = [0.0, 0.0]
-        done = threading.Event()
-
-        def sample() -> None:
-            while not done.wait(0.1):
-                rss, pss = tree_memory_mb(proc.pid)
-                peak[0], peak[1] = max(peak[0], rss), max(peak[1], pss)
-
-        sampler = threading.Thread(target=sample, daemon=True)
-        sampler.start()
-        code = proc.wait()
-        wall = time.perf_counter() - started
-        done.set()
-        sampler.join()
+        with TreeSampler(proc.pid) as tree:
+            code = proc.wait()
+            wall = time.perf_counter() - started
         if code != 0:
             raise SystemExit(f"bench with {workers} worker(s) exited with {code}: {' '.join(cmd)}")
         overall = json.loads((out / "summary.json").read_text())["overall"]
-        return Measurement(workers, wall, overall["tasks"], overall["success"]["success"], peak[0], peak[1])
+        return Measurement(workers, wall, overall["tasks"], overall["success"]["success"], tree.peak_rss,
+                           tree.peak_pss)
 
 
 def main() -> None:

@@ -34,7 +34,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -49,7 +48,7 @@ from webvoyager.standins.ocr import read_words
 from webvoyager.tasks import Task
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_workers import tree_cpu_seconds, tree_memory_mb  # noqa: E402  (same folder)
+from bench_workers import TreeSampler  # noqa: E402  (same folder)
 
 RECORD_TIMES: list[float] = []
 _original_record_step = Recorder.record_step
@@ -66,56 +65,10 @@ def _timed_record_step(self: Recorder, *args: object, **kwargs: object) -> None:
 Recorder.record_step = _timed_record_step  # type: ignore[method-assign]   # measurement only
 
 
-class TreeSampler:
-    """Samples this process tree every 100 ms in a thread: `peak_rss` / `peak_pss` are the highest summed
-    RSS / PSS seen (MB), `cpu` the CPU seconds each process had used when last seen (a process that lives
-    less than 100 ms is missed: a few tesseract runs; Chromium's processes are long-lived)."""
-
-    def __init__(self) -> None:
-        self.peak_rss = self.peak_pss = 0.0
-        self.cpu: dict[int, tuple[str, float]] = {}
-        self.own_cpu = 0.0
-        self._root = os.getpid()
-        self._start = tree_cpu_seconds(self._root)
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _sample(self, pss: bool) -> None:
-        rss, pss_mb = tree_memory_mb(self._root, pss=pss)
-        self.peak_rss = max(self.peak_rss, rss)
-        self.peak_pss = max(self.peak_pss, pss_mb)
-        self.cpu.update(tree_cpu_seconds(self._root))
-
-    def _run(self) -> None:
-        ticks = 0
-        while not self._done.wait(0.1):
-            ticks += 1
-            self._sample(pss=ticks % 5 == 0)   # PSS walks page tables: every 0.5 s, to keep the sampler light
-        self.own_cpu = time.thread_time()      # what sampling cost this process, left out of "harness"
-
-    def cpu_by_group(self) -> dict[str, float]:
-        """CPU seconds used during the run, per group (harness, chromium, tesseract, node ...)."""
-        groups: dict[str, float] = {}
-        for pid, (group, seconds) in self.cpu.items():
-            before = self._start.get(pid, (group, 0.0))[1]
-            groups[group] = groups.get(group, 0.0) + seconds - before
-        groups["harness"] = groups.get("harness", 0.0) - self.own_cpu
-        return groups
-
-    def __enter__(self) -> TreeSampler:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._done.set()
-        self._thread.join()
-        self._sample(pss=True)
-
-
 def _run(tasks: list[Task], workers: int) -> dict[str, Any]:
     RECORD_TIMES.clear()
     read_words.cache_clear()   # every run reads its screenshots afresh, as the first one did
-    with tempfile.TemporaryDirectory(prefix="step-overhead-") as tmp, TreeSampler() as tree:
+    with tempfile.TemporaryDirectory(prefix="step-overhead-") as tmp, TreeSampler(os.getpid(), pss_every=5) as tree:
         started = time.perf_counter()
         outcome = asyncio.run(run_bench(tasks, model=create_model("reference"), settings=RunSettings(),
                                         run_dir=Path(tmp) / "run", options=BenchOptions(workers=workers)))
