@@ -130,8 +130,12 @@ class Session:
         self._refs: dict[int, LabelRef] = {}
         self._elements: list[Element] = []
         self._closed = False
-        self.settled = True   # False when the last action or load hit settle_timeout_s before settling
         self.settled_by: Settled = "quiet"   # how the last settle ended (see browser/settle.py)
+
+    @property
+    def settled(self) -> bool:
+        """False when the last action or load hit settle_timeout_s before settling."""
+        return self.settled_by is not None
 
     @property
     def page(self) -> Page:
@@ -183,7 +187,6 @@ class Session:
             self.settled_by = await settle(self._page, self._network, quiet_ms=self.config.dom_quiet_ms,
                                            idle_ms=self.config.dom_idle_ms, cap_s=self.config.settle_timeout_s,
                                            popup_arrived=self._events.popup_arrived, since=since)
-            self.settled = self.settled_by is not None
             since = None   # a second round (after a popup or dialog was handled) counts from its own start
             if not self._events.busy:
                 return
