@@ -7,6 +7,7 @@ import pytest
 
 from webvoyager.browser import elements_text, tree_text
 from webvoyager.browser.actions import AT_EDGE_NOTE
+from webvoyager.browser.types import Element
 from webvoyager.errors import ModelError
 from webvoyager.models.base import ImagePart, Message, TextPart
 from webvoyager.standins.reference import ReferenceModel
@@ -402,6 +403,27 @@ def test_text_only_outline_is_read() -> None:
     assert resolve_target(Target(text="Home", tag="a"), elements).element == elements[0]
     with pytest.raises(ModelError, match="needs the element list"):
         read_elements("[0] {weird format}")
+
+
+@pytest.mark.parametrize("text_only", [False, True])
+def test_numbered_lines_in_the_notes_are_never_elements(text_only: bool) -> None:
+    # A PDF's reference list, or text laid out like element lines, quoted in a note before the page's
+    # own list: neither an error ("another format") on a page with no labels, nor extra elements.
+    from webvoyager.standins.voyager_replies import page_view
+
+    pdf_text = ("A PDF was downloaded (paper.pdf). Its text:\nReferences\n[1] Petrov et al. An earlier study. 2024.\n"
+                '[2]: <a> "Buy now"\n[3] button "Confirm"')
+
+    def view(listing: str) -> PageView:
+        record = messages.ObservationRecord(index=1, url="http://x/pdf/1", title="Paper", text=listing,
+                                            notes=(pdf_text,), image=None if text_only else b"png")
+        return page_view(messages.build_messages("system", "task", "http://x/", [messages.Turn(record)],
+                                                 text_only=text_only))
+
+    assert view("" if not text_only else 'main "Paper"').elements == []
+    line = ('  ' + tree_text.tree_element_line(Element(label=0, tag="a", text="Back")) if text_only
+            else '[0]: <a> "Back"')
+    assert [(e.label, e.text) for e in view(line).elements] == [(0, "Back")]
 
 
 async def test_page_text_about_the_bottom_is_not_a_note() -> None:

@@ -21,7 +21,8 @@ from webvoyager.models.base import ImagePart, Message
 from webvoyager.standins.elements import ParsedElement, parse_element_list, parse_tree_text
 from webvoyager.standins.plan import Move
 from webvoyager.standins.reading import PageView
-from webvoyager.voyager.messages import FAILED_ACTION, UNUSABLE_REPLY, parse_heading
+from webvoyager.voyager.messages import (ELEMENTS_HEADING, FAILED_ACTION, OUTLINE_HEADING, UNUSABLE_REPLY,
+                                         parse_heading)
 from webvoyager.voyager.parser import EXTRA_FORMATS, ORIGINAL_FORMATS
 
 SELECT_FORMAT = EXTRA_FORMATS[0].split(";")[0]   # "Select [N]"
@@ -77,11 +78,23 @@ def at_bottom(observation_text: str) -> bool:
     return any(note.startswith(_AT_BOTTOM) for note in _note_lines(observation_text))
 
 
+def _page_listing(observation_text: str) -> str:
+    """The observation's element list or outline: the text after its heading (the last part of the
+    observation). Notes come before it and may quote anything -- a PDF's numbered references, a
+    page's text laid out like element lines -- so they are never read as elements. Without a known
+    heading (a conversation built elsewhere), the whole text. The heading counts only as a whole
+    line: element lines start with a label, so the list cannot fake it."""
+    text = "\n" + observation_text
+    cut = max(text.rfind(f"\n{ELEMENTS_HEADING}\n"), text.rfind(f"\n{OUTLINE_HEADING}\n"))
+    return observation_text if cut < 0 else text[cut + 1:]
+
+
 def read_elements(observation_text: str) -> list[ParsedElement]:
     """The labelled elements of the observation: the element list, else a text-only outline's
     labelled lines; ModelError when labels are there but in neither format."""
-    elements = parse_element_list(observation_text) or parse_tree_text(observation_text)
-    if not elements and re.search(r"^\s*\[\d+\]", observation_text, re.MULTILINE):
+    listing = _page_listing(observation_text)
+    elements = parse_element_list(listing) or parse_tree_text(listing)
+    if not elements and re.search(r"^\s*\[\d+\]", listing, re.MULTILINE):
         raise ModelError("the stand-in model needs the element list ('[i]: <tag> \"text\"' lines) or the "
                          "text-only outline ('[i] role \"name\"'); this observation uses another format")
     return elements

@@ -120,6 +120,9 @@ def parse_heading(text: str) -> tuple[str, str] | None:
 
 
 PAGE_NOTES = "What the page did since your last action:"
+# The headings that open the observation's last part: the element list, or the text-only outline.
+ELEMENTS_HEADING = "Labelled elements in the screenshot:"
+OUTLINE_HEADING = "Page outline (interactive nodes carry a label in square brackets):"
 
 
 def _notes_text(notes: tuple[str, ...], *, clip: bool, heading: str = NOTES_HEADING) -> str:
@@ -144,10 +147,10 @@ def _page_block(rec: ObservationRecord, body: list[str], *, clip: bool) -> list[
 
 def _full_observation(rec: ObservationRecord, *, text_only: bool) -> list[_Piece]:
     if text_only:
-        body = ["Page outline (interactive nodes carry a label in square brackets):\n" + (rec.text or "(empty)")]
+        body = [OUTLINE_HEADING + "\n" + (rec.text or "(empty)")]
         close = "Reply with a Thought and one Action."
     else:
-        body = ["Labelled elements in the screenshot:\n" + (rec.text or "(no labelled elements)")]
+        body = [ELEMENTS_HEADING + "\n" + (rec.text or "(no labelled elements)")]
         close = "Look at the screenshot first and use the list to confirm labels. Reply with a Thought and one Action."
     parts = [_heading(rec), *_page_block(rec, body, clip=False), close]
     pieces: list[_Piece] = ["\n".join(p for p in parts if p)]
