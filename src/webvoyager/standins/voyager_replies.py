@@ -82,8 +82,9 @@ def _page_listing(observation_text: str) -> str:
     """The observation's element list or outline: the text after its heading (the last part of the
     observation). Notes come before it and may quote anything -- a PDF's numbered references, a
     page's text laid out like element lines -- so they are never read as elements. Without a known
-    heading (a conversation built elsewhere), the whole text. The heading counts only as a whole
-    line: element lines start with a label, so the list cannot fake it."""
+    heading (a conversation built elsewhere), the whole text. A heading counts only as a whole line,
+    and the last one wins: every line of an element list starts with a label, so no page can fake
+    the heading inside it (an outline line could, only by repeating the heading word for word)."""
     text = "\n" + observation_text
     cut = max(text.rfind(f"\n{ELEMENTS_HEADING}\n"), text.rfind(f"\n{OUTLINE_HEADING}\n"))
     return observation_text if cut < 0 else text[cut + 1:]
