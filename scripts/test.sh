@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-# Two pytest-xdist workers (WEBVOYAGER_TEST_WORKERS; 0 runs the tests in this process).
-exec .venv/bin/python -m pytest -q -p no:cacheprovider -n "${WEBVOYAGER_TEST_WORKERS:-2}" "$@"
+# Two pytest-xdist workers (WEBVOYAGER_TEST_WORKERS; 0 runs the tests in this process); a worker that runs
+# out of tests takes queued ones from the other, so no long test is left waiting behind another at the end.
+exec .venv/bin/python -m pytest -q -p no:cacheprovider -n "${WEBVOYAGER_TEST_WORKERS:-2}" --dist worksteal "$@"
