@@ -2,7 +2,7 @@
 
 The JSONL record of a task (WebVoyager's fields `web_name`, `id`, `ques`, `web`, plus `check`,
 `reference`, `probes`, `max_steps`) is read by `loader.task_from_record`; everything else on the line
-is kept in `Task.extra`. See docs/DESIGN.md ("Task files") for the schema with examples.
+is kept in `Task.extra`. The models below are the schema; docs/DESIGN.md ("Reference solutions") says how they are used.
 """
 
 from __future__ import annotations
