@@ -8,7 +8,7 @@ from webvoyager.browser.types import Element
 from webvoyager.models.base import Message
 from webvoyager.standins.elements import parse_element_list, resolve_target
 from webvoyager.standins.voyager_replies import offers_select
-from webvoyager.tasks import Target
+from webvoyager.tasks import ElementRef
 from webvoyager.voyager.policy import default_system_prompt
 
 PAGE = [
@@ -29,11 +29,11 @@ def test_paper_element_text_is_read_back() -> None:
 
 def test_targets_resolve_in_the_paper_format() -> None:
     parsed = parse_element_list(format_elements_paper(PAGE))
-    assert resolve_target(Target(placeholder="Search recipes"), parsed).element.label == 1   # by its aria-label
-    assert resolve_target(Target(text="Search", tag="button"), parsed).element.label == 2
-    assert resolve_target(Target(text="search tips", tag="a"), parsed).element.label == 4      # untagged: a link
-    assert resolve_target(Target(text="Recipes", tag="button"), parsed).element is None        # tagged if a button
-    assert resolve_target(Target(text="Sort", tag="select"), parsed).element.label == 3
+    assert resolve_target(ElementRef(placeholder="Search recipes"), parsed).element.label == 1   # by its aria-label
+    assert resolve_target(ElementRef(text="Search", tag="button"), parsed).element.label == 2
+    assert resolve_target(ElementRef(text="search tips", tag="a"), parsed).element.label == 4      # untagged: a link
+    assert resolve_target(ElementRef(text="Recipes", tag="button"), parsed).element is None        # tagged if a button
+    assert resolve_target(ElementRef(text="Sort", tag="select"), parsed).element.label == 3
 
 
 def test_select_is_offered_only_when_the_prompt_lists_it() -> None:

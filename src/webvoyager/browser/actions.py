@@ -13,7 +13,7 @@ from webvoyager.browser.targets import Resolved, aim
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Click, GoBack, Hover, PressKey, Scroll, Search,
                                       Select, Target, Type, Wait)
 from webvoyager.errors import ActionError, PageLoadError
-from webvoyager.text import match_option
+from webvoyager.text import first_line, match_option
 
 
 class Session(Protocol):
@@ -91,7 +91,7 @@ async def _type(s: Session, action: Type) -> list[str]:
         if action.press_enter:
             await s.page.keyboard.press("Enter")
     except PlaywrightError as exc:
-        raise ActionError(f"Typing into {target.name} failed: {str(exc).splitlines()[0]}") from exc
+        raise ActionError(f"Typing into {target.name} failed: {first_line(exc)}") from exc
     return []
 
 
@@ -118,7 +118,7 @@ async def _choose(s: Session, target: Resolved, element: ElementHandle | None, o
     try:
         await element.select_option(index=index, timeout=s.config.settle_timeout_s * 1000)
     except PlaywrightError as exc:
-        raise ActionError(f"Selecting in {target.name} failed: {str(exc).splitlines()[0]}") from exc
+        raise ActionError(f"Selecting in {target.name} failed: {first_line(exc)}") from exc
     return [f'Selected "{options[index]}" in {target.name}.'] if options[index] != option else []
 
 
@@ -153,7 +153,7 @@ async def _go_back(s: Session, action: GoBack) -> list[str]:
     try:
         await s.page.go_back(wait_until="domcontentloaded", timeout=s.config.navigation_timeout_s * 1000)
     except PlaywrightError as exc:
-        raise ActionError(f"Going back failed: {str(exc).splitlines()[0]}") from exc
+        raise ActionError(f"Going back failed: {first_line(exc)}") from exc
     if s.page.url == before:
         return [f"There is no previous page to go back to; still on {before}."]
     return []
