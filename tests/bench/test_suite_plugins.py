@@ -1,6 +1,7 @@
 """Suites are plug-ins: a suite written in one module (here, in this test) and registered through the
 public registry runs through the real `webvoyager bench` CLI with its own page, tasks, hooks, run.json
-extra, files and printed sections; a suite that declares only the local backend is refused up front."""
+extra, files, printed sections and its part of the report; a suite that declares only the local backend
+is refused up front."""
 
 from __future__ import annotations
 
@@ -83,6 +84,12 @@ class ToySuite(Suite):
                 TableSection("Toy answers", ("task", "hook saw"), tuple(sorted(answers.items()))),
                 TextSection(f"[toy] {len(answers)} answers by {run.model}")]
 
+    def report_sections(self, run_dir: Path) -> list[Section]:
+        answers = json.loads((run_dir / "toy.json").read_text(encoding="utf-8"))
+        return [TableSection("Toy in the report", ("task", "hook saw"), tuple(sorted(answers.items())),
+                             total=("all", str(len(answers)))),
+                TextSection("<toy> & friends")]
+
 
 class LocalOnlySuite(ToySuite):
     name = "toy-local"
@@ -123,6 +130,12 @@ def test_a_suite_in_one_module_runs_through_the_cli(tmp_path: Path, toy_suites: 
     assert f"[toy] 2 answers by {spec}" in text                         # a line, printed as text, not markup
     assert "Toy │ 2 │ 2 │ 100.0% (2/2)" in text                          # the generic per-site table
     assert json.loads((out / "summary.json").read_text())["overall"]["success"]["success"] == 2
+
+    assert runner.invoke(app, ["report", str(out)]).exit_code == 0   # its part of the report
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert "<h2>Toy in the report</h2>" in html and '<td class="l">toy--1</td><td>toy--1: 42</td>' in html
+    assert '<tr class="total"><td class="l">all</td><td>2</td></tr>' in html
+    assert "<p>&lt;toy&gt; &amp; friends</p>" in html                  # text, escaped
 
     help_text = " ".join(runner.invoke(app, ["bench", "--help"]).output.split())
     assert "toy: Two questions about the toy page (a test's own suite)." in help_text

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterable
 
 from webvoyager.bench.suites.base import FinishedRun, Suite, SuiteArgs, TaskHooks
-from webvoyager.bench.suites.registry import open_suite, register, registered, unregister
+from webvoyager.bench.suites.registry import open_suite, register, registered, report_sections, unregister
 from webvoyager.bench.suites.seeact_online import load_site_table
 from webvoyager.bench.suites.sections import Section, TableSection, TextSection
 from webvoyager.bench.suites.select import filter_tasks, select_tasks
@@ -20,7 +20,7 @@ from webvoyager.tasks import Task
 
 __all__ = ["FinishedRun", "Section", "Suite", "SuiteArgs", "TableSection", "TaskHooks", "TextSection",
            "filter_tasks", "load_site_table", "load_suite", "open_suite", "register", "registered",
-           "select_tasks", "unregister"]
+           "report_sections", "select_tasks", "unregister"]
 
 
 def load_suite(

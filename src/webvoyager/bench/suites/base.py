@@ -3,7 +3,8 @@
 A suite is a `Suite` subclass in a module of its own, registered in `bench/suites/registry.py`. It says
 its name and help line, how it loads its tasks, its defaults (confirm mode, settings adjustments), the
 servers it needs while it runs (`serve`) and the browser config they imply, its per-task hooks, the
-backends it runs on, what it adds to `run.json`, and its result sections (data: the CLI prints them).
+backends it runs on, what it adds to `run.json` and to the report, and its result sections (data: the CLI
+prints them).
 One instance serves one run: `serve` may keep its servers on the instance for `load` and the hooks.
 """
 
@@ -127,6 +128,11 @@ class Suite:
     def run_extra(self, tasks: list[Task]) -> dict[str, Any]:
         """What the suite adds to run.json (beside the bench's own keys)."""
         return {}
+
+    def report_sections(self, run_dir: Path) -> list[Section]:
+        """What the suite adds to the run's report.html, read from the run's files (`webvoyager report`
+        runs later, in another process)."""
+        return []
 
     def results(self, run: FinishedRun) -> list[Section]:
         """The result sections to show (and any files of its own to write beside summary.json)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from webvoyager.bench.suites.base import Suite, SuiteArgs
+from webvoyager.bench.suites.sections import Section
 from webvoyager.bench.suites.gaia import GaiaSuite
 from webvoyager.bench.suites.hostile import HostileSuite
 from webvoyager.bench.suites.jsonl_file import JsonlFileSuite
@@ -51,6 +52,13 @@ def open_suite(name_or_path: str, args: SuiteArgs | None = None) -> Suite:
         return JsonlFileSuite(name_or_path, args)
     raise ConfigError(f"unknown suite {name_or_path!r}: use one of {', '.join(_SUITES)} or the path of a "
                       "tasks JSONL file")
+
+
+def report_sections(suite: object, run_dir: Path) -> list[Section]:
+    """The report sections of the suite a run recorded (run.json `suite`); none for a tasks file or a
+    suite not registered in this process."""
+    known = _SUITES.get(suite) if isinstance(suite, str) else None
+    return known().report_sections(run_dir) if known else []
 
 
 for _builtin in (SandboxSuite, HostileSuite, WebVoyagerSuite, GaiaSuite, SeeActOnlineSuite, MiniwobSuite):
