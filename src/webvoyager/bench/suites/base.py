@@ -20,6 +20,7 @@ from webvoyager.bench.suites.sections import Section, site_table
 from webvoyager.errors import ConfigError
 
 if TYPE_CHECKING:
+    from webvoyager.agent.gate import GateMode
     from webvoyager.api.settings import RunSettings
     from webvoyager.bench.runner import AfterTask, EpisodeFor
     from webvoyager.browser.types import BrowserConfig
@@ -85,7 +86,7 @@ class Suite:
 
     name: ClassVar[str] = ""
     help: ClassVar[str] = ""                        # one line, for `bench --help`
-    default_confirm: ClassVar[str] = "deny"         # the confirm mode when --confirm is not given
+    default_confirm: ClassVar[GateMode] = "deny"    # the confirm mode when --confirm is not given
     backends: ClassVar[tuple[str, ...]] = BACKENDS
     backend_note: ClassVar[str] = ""                # why some backends are not supported, for the error
 
