@@ -25,8 +25,6 @@ Target = Union[int, Point]
 class Action:
     """Base class of every action; each action is a frozen dataclass declared in `action_set`."""
 
-    __slots__ = ()
-
 
 SetName = Literal["paper", "default", "mcp", "pixel"]
 """The named sets an action is declared in (the SeeAct set is the actions with SeeAct operations)."""
