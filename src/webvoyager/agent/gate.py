@@ -13,9 +13,11 @@ from __future__ import annotations
 import asyncio
 import re
 from dataclasses import asdict, dataclass
-from typing import Callable, Iterable, Literal
+from typing import Any, Callable, Iterable, Literal, get_args
 
-from webvoyager.browser.types import Action, Click, Element, PressKey, Select, Type
+from webvoyager.browser.action_set import DECLARED, spec_of
+from webvoyager.browser.action_spec import GateRule
+from webvoyager.browser.types import Action, Element, Type
 
 GateMode = Literal["allow", "ask", "deny"]
 GATE_MODES: tuple[str, ...] = ("allow", "ask", "deny")
@@ -43,22 +45,25 @@ def _pressable(element: Element) -> bool:
             or (element.tag == "input" and element.type in ("submit", "button", "image")))
 
 
-def consequence(action: Action, element: Element | None) -> str | None:
-    """Why `action` (on `element`, the element its label names) is consequential, or None."""
-    if isinstance(action, Type):
-        secrets = _PLACEHOLDER.findall(action.text)
-        if secrets:
-            return f"it types the secret {', '.join(secrets)}"
-        if element is not None and element.sensitive:
-            return f"it types into a {element.sensitive} field"
-        if action.press_enter and element is not None and element.sensitive_form:
-            return "it submits a form with password or payment fields"
-        return None
-    if isinstance(action, Select) and element is not None and element.sensitive_form:
+def _typing(action: Type, element: Element | None) -> str | None:
+    secrets = _PLACEHOLDER.findall(action.text)
+    if secrets:
+        return f"it types the secret {', '.join(secrets)}"
+    if element is not None and element.sensitive:
+        return f"it types into a {element.sensitive} field"
+    if action.press_enter and element is not None and element.sensitive_form:
+        return "it submits a form with password or payment fields"
+    return None
+
+
+def _choosing(action: Action, element: Element | None) -> str | None:
+    if element is not None and element.sensitive_form:
         return "it fills in a form with password or payment fields"
-    if isinstance(action, PressKey) and action.key.lower() in ("enter", "return"):
-        return None   # the focused field is not known here; typing into it was gated already
-    if not isinstance(action, Click) or element is None or not _pressable(element):
+    return None
+
+
+def _pressing(action: Action, element: Element | None) -> str | None:
+    if element is None or not _pressable(element):
         return None
     name = _name(element)
     for pattern, what in ((_PURCHASE, "buys, books or spends"), (_SEND, "sends or publishes"), (_DELETE, "deletes")):
@@ -67,6 +72,21 @@ def consequence(action: Action, element: Element | None) -> str | None:
     if element.sensitive_form and (element.tag == "button" or element.type in ("submit", "image")):
         return "it submits a form with password or payment fields"
     return None
+
+
+# One rule per `GateRule` an action can declare (browser/action_set.py); checked below at import.
+_RULES: dict[str, Callable[[Any, Element | None], str | None]] = {"press": _pressing, "type": _typing,
+                                                                   "choose": _choosing}
+_UNRULED = ({spec.gate for spec in DECLARED if spec.gate} | set(get_args(GateRule))) - _RULES.keys()
+if _UNRULED:
+    raise ImportError(f"agent/gate.py has no consequence rule for the gate rules {sorted(_UNRULED)}")
+
+
+def consequence(action: Action, element: Element | None) -> str | None:
+    """Why `action` (on `element`, the element its label names) is consequential, or None. The rule is
+    the one the action declares (`ActionSpec.gate`); actions without one never are."""
+    rule = spec_of(action).gate
+    return _RULES[rule](action, element) if rule else None
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from webvoyager.errors import ModelError
 from webvoyager.models.base import ImagePart, Message
 from webvoyager.seeact.attributes import NOT_FOUND
 from webvoyager.seeact.choices import letter
+from webvoyager.seeact.parse import OPERATIONS
 from webvoyager.seeact.messages import (ATTRIBUTES_MARK, CHOICE_MARK, FAILED_ACTION, GENERATION_MARK, NOTES_HEADING,
                                         PICK_MARK, POINT_MARK, PREVIOUS_ACTIONS_HEADING, SOM_MARK, UNUSABLE_REPLY)
 from webvoyager.standins.elements import ParsedElement, option_known, parse_element_line, resolve_target
@@ -32,8 +33,8 @@ from webvoyager.standins.reading import PageView, compose_answer
 from webvoyager.standins.voyager_replies import at_bottom, first_user_text, newest_user_text
 from webvoyager.tasks import ReferenceStep, Task
 
-_LINE = re.compile(r"^\[(?P<role>[^\]]*)\]\s+(?P<name>.*?) -> (?P<op>CLICK|TYPE|SELECT|HOVER|PRESS ENTER|SCROLL UP|"
-                   r"SCROLL DOWN|GO BACK|TERMINATE)(?::\s.*?)?(?:\s\((?P<status>.*)\))?$")
+_LINE = re.compile(r"^\[(?P<role>[^\]]*)\]\s+(?P<name>.*?) -> (?P<op>" + "|".join(map(re.escape, OPERATIONS))
+                   + r")(?::\s.*?)?(?:\s\((?P<status>.*)\))?$")
 _OPTION = re.compile(r"^([A-Z]{1,2})\.\s(<.*)$")
 _QUESTION = re.compile(r"\(Question (\d+) of (\d+)")
 _OPS = {"click": "CLICK", "type": "TYPE", "select": "SELECT", "hover": "HOVER", "back": "GO BACK",

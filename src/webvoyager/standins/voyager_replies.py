@@ -12,6 +12,7 @@ import re
 from typing import Sequence
 
 from webvoyager.agent.loop_guard import WARNING_START
+from webvoyager.browser.action_set import spec_of
 from webvoyager.browser.actions import AT_EDGE_NOTE
 from webvoyager.browser.events import BLOCKED_PHRASE
 from webvoyager.browser.types import (Action, Answer, Click, GoBack, Hover, PressKey, Scroll, Select, Type,
@@ -23,10 +24,9 @@ from webvoyager.standins.plan import Move
 from webvoyager.standins.reading import PageView
 from webvoyager.voyager.messages import (ELEMENTS_HEADING, FAILED_ACTION, OUTLINE_HEADING, UNUSABLE_REPLY,
                                          parse_heading)
-from webvoyager.voyager.parser import EXTRA_FORMATS, ORIGINAL_FORMATS
 
-SELECT_FORMAT = EXTRA_FORMATS[0].split(";")[0]   # "Select [N]"
-CLICK_FORMAT = ORIGINAL_FORMATS[0]                # "Click [N]"
+SELECT_FORMAT = spec_of(Select).grammar.format.split(";")[0]   # "Select [N]"
+CLICK_FORMAT = spec_of(Click).grammar.format                   # "Click [N]"
 
 _ELEMENT_LINE = re.compile(r"^\s*\[\d+\]:")
 _FAILURE_STARTS = tuple(s.lower() for s in (FAILED_ACTION.split("{")[0], UNUSABLE_REPLY.split("{")[0],
