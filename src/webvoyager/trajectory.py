@@ -17,9 +17,59 @@ from webvoyager.usage import Usage
 if TYPE_CHECKING:
     from webvoyager.tasks import Task
 
-Status = Literal["answered", "step_limit", "stuck", "error", "blocked", "timeout", "done"]
-STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "error", "blocked", "timeout", "done")
-""""done": the task's environment ended the episode itself (MiniWoB++; see agent/episode.py)."""
+Status = Literal["answered", "step_limit", "stuck", "error", "timeout", "done"]
+STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "error", "timeout", "done")
+""""done": the task's environment ended the episode itself (MiniWoB++; see agent/episode.py). Older
+files may say "blocked", a status nothing produced; they still load (statuses are not checked on load)."""
+Choice = Literal["approve", "reject", "takeover"]
+
+
+@dataclass(frozen=True)
+class ActedElement:
+    """The element a step acted on: its label then, and what makes it the same element on a later
+    visit (`Element.identity`: what a person sees of it), for replay."""
+
+    label: int
+    tag: str = ""
+    text: str = ""
+    aria_label: str = ""
+    role: str = ""
+    type: str = ""
+    placeholder: str = ""
+
+    def identity(self) -> dict[str, str]:
+        """The identity fields, as `Element.identity` gives them."""
+        return {k: v for k, v in asdict(self).items() if k != "label"}
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ActedElement:
+        return cls(**_known(cls, data))
+
+
+@dataclass(frozen=True)
+class GateVerdict:
+    """What the confirm gate (agent/gate.py) decided about one consequential action, and who decided."""
+
+    choice: Choice
+    reason: str
+    by: Literal["mode", "person"]
+    note: str = ""
+    action: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GateVerdict:
+        return cls(**_known(cls, data))
+
+
+def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
+    """The entries of `data` that are fields of the dataclass `cls` (newer files may carry more)."""
+    return {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
 
 
 @dataclass
@@ -41,9 +91,9 @@ class Step:
     loop_warning: str | None = None    # the loop guard's warning given after this step's action
     outcome_notes: list[str] = field(default_factory=list)   # what executing the action did
     download: str | None = None        # a file the action downloaded
-    gate: dict[str, str] | None = None  # the confirm gate's verdict on a consequential action
+    gate: GateVerdict | None = None    # the confirm gate's verdict on a consequential action
     policy_data: dict[str, Any] = field(default_factory=dict)  # the policy's own record (SeeAct stages)
-    target: dict[str, Any] | None = None  # the acted element: label and identity (`Element.identity`), for replay
+    target: ActedElement | None = None  # the acted element, for replay
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -52,10 +102,12 @@ class Step:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Step:
-        data = dict(data)
+        data = _known(cls, data)
         data["usage"] = Usage.from_dict(data.get("usage") or {})
-        known = set(cls.__dataclass_fields__)
-        return cls(**{k: v for k, v in data.items() if k in known})
+        for name, record in (("gate", GateVerdict), ("target", ActedElement)):
+            if data.get(name) is not None:
+                data[name] = record.from_dict(data[name])
+        return cls(**data)
 
 
 @dataclass
@@ -97,6 +149,14 @@ class Result:
                    site=task.site, model=model, policy=policy, steps=steps, final_url=final_url,
                    usage=usage or Usage(), timings={"wall_s": wall_s})
 
+    @classmethod
+    def from_exception(cls, task: Task, exc: BaseException, *, model: str = "", policy: str = "webvoyager",
+                       steps: int = 0, wall_s: float = 0.0) -> Result:
+        """The "error" result of a task whose run raised `exc` outside the agent loop (a policy that
+        crashed, a browser that could not be relaunched): the message names the exception's type."""
+        return cls.failure(task, "error", f"{type(exc).__name__}: {exc}", model=model, policy=policy, steps=steps,
+                           wall_s=wall_s)
+
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["usage"] = self.usage.to_dict()
@@ -104,10 +164,9 @@ class Result:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
-        data = dict(data)
+        data = _known(cls, data)
         data["usage"] = Usage.from_dict(data.get("usage") or {})
-        known = set(cls.__dataclass_fields__)
-        return cls(**{k: v for k, v in data.items() if k in known})
+        return cls(**data)
 
 
 @dataclass(frozen=True)
