@@ -67,6 +67,72 @@ class GateVerdict:
         return cls(**_known(cls, data))
 
 
+@dataclass
+class GroundingDetails:
+    """What one SeeAct grounding strategy showed and got, beyond the operation and target. Only the
+    strategy's own fields are set (None: not this strategy), and only those are written."""
+
+    batches: list[list[str]] | None = None   # choice: the option texts of each lettered batch
+    batch: int | None = None                 # choice: the batch an option was chosen from (None: none)
+    labels: dict[str, int] | None = None     # som: each drawn letter's element label
+    letter: str | None = None                # choice, som: the letter the model named
+    element_type: str | None = None          # attributes: the kind and text the model described
+    element_text: str | None = None
+    matches: list[int] | None = None         # attributes: labels of the elements that fit the description
+    follow_up: list[str] | None = None       # attributes: the options of the follow-up question (several matched)
+
+    def to_dict(self) -> dict[str, Any]:
+        # batch and letter are written even when empty by the strategies that have them (as before)
+        kept = {"batch"} if self.batches is not None else set()
+        if self.labels is not None or self.batch is not None:
+            kept.add("letter")
+        return {k: v for k, v in asdict(self).items() if v is not None or k in kept}
+
+
+@dataclass
+class SeeActRecord:
+    """SeeAct's two stages at one step: the generation (what to do) and the grounding (where)."""
+
+    grounding: str                           # the strategy: choice, som, attributes, coordinates
+    generation: str                          # the stage-1 reply
+    grounding_replies: list[str] = field(default_factory=list)
+    operation: str | None = None
+    value: str = ""
+    element: int | None = None               # the chosen element's label
+    point: list[float] | None = None         # coordinates: the point given
+    details: GroundingDetails = field(default_factory=GroundingDetails)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        del data["details"]
+        return {**data, **self.details.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeeActRecord:
+        return cls(**_known(cls, data), details=GroundingDetails(**_known(GroundingDetails, data)))
+
+
+@dataclass
+class PolicyRecord:
+    """A policy's own record of a step (`Step.policy_data`): what WebVoyager sent, SeeAct's stages."""
+
+    images_sent: int | None = None           # WebVoyager: screenshots in the request
+    seeact: SeeActRecord | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if self.images_sent is not None:
+            data["images_sent"] = self.images_sent
+        if self.seeact is not None:
+            data["seeact"] = self.seeact.to_dict()
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PolicyRecord:
+        seeact = data.get("seeact")
+        return cls(images_sent=data.get("images_sent"), seeact=SeeActRecord.from_dict(seeact) if seeact else None)
+
+
 def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
     """The entries of `data` that are fields of the dataclass `cls` (newer files may carry more)."""
     return {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
@@ -92,18 +158,20 @@ class Step:
     outcome_notes: list[str] = field(default_factory=list)   # what executing the action did
     download: str | None = None        # a file the action downloaded
     gate: GateVerdict | None = None    # the confirm gate's verdict on a consequential action
-    policy_data: dict[str, Any] = field(default_factory=dict)  # the policy's own record (SeeAct stages)
+    policy_data: PolicyRecord = field(default_factory=PolicyRecord)  # the policy's own record
     target: ActedElement | None = None  # the acted element, for replay
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["usage"] = self.usage.to_dict()
+        data["policy_data"] = self.policy_data.to_dict()
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Step:
         data = _known(cls, data)
         data["usage"] = Usage.from_dict(data.get("usage") or {})
+        data["policy_data"] = PolicyRecord.from_dict(data.get("policy_data") or {})
         for name, record in (("gate", GateVerdict), ("target", ActedElement)):
             if data.get(name) is not None:
                 data[name] = record.from_dict(data[name])

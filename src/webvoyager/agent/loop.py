@@ -200,7 +200,7 @@ class Agent:
             raise
         state.usage += decision.usage
         step.thought, step.raw_output, step.usage, step.policy_data = (
-            decision.thought, decision.raw_output, decision.usage, dict(decision.extra))
+            decision.thought, decision.raw_output, decision.usage, decision.record)
         if decision.action is None:
             step.error = decision.error or "the reply held no valid action"
             state.feedback.reply_error = step.error
