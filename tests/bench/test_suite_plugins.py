@@ -22,6 +22,7 @@ from webvoyager.bench.suites import (FinishedRun, Section, Suite, TableSection, 
                                      unregister)
 from webvoyager.bench.suites.sections import site_table
 from webvoyager.cli import app
+from webvoyager.cli.common import console
 from webvoyager.errors import ConfigError
 from webvoyager.fileio import write_json_atomic
 from webvoyager.tasks import Task, task_from_record
@@ -109,7 +110,9 @@ def toy_suites() -> Iterator[None]:
 
 
 @pytest.mark.browser
-def test_a_suite_in_one_module_runs_through_the_cli(tmp_path: Path, toy_suites: None) -> None:
+def test_a_suite_in_one_module_runs_through_the_cli(tmp_path: Path, toy_suites: None,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(console, "width", 200)   # whatever the worker's stdout is, table rows stay on one line
     spec = scripted_spec(tmp_path / "script.jsonl", ["Thought: the page says it.\nAction: ANSWER; [42]"] * 2)
     out = tmp_path / "run"
     res = runner.invoke(app, ["bench", "toy", "--model", spec, "--out", str(out)])
@@ -127,7 +130,7 @@ def test_a_suite_in_one_module_runs_through_the_cli(tmp_path: Path, toy_suites: 
     text = " ".join(res.output.split())
     assert "Suite: toy (2 tasks)" in text
     assert "Toy answers" in text and "toy--2 │ toy--2: 42" in text       # its own table, printed by the CLI
-    assert f"[toy] 2 answers by {spec}" in text                         # a line, printed as text, not markup
+    assert f"[toy] 2 answers by {spec}" in text                       # a line, printed as text, not markup
     assert "Toy │ 2 │ 2 │ 100.0% (2/2)" in text                          # the generic per-site table
     assert json.loads((out / "summary.json").read_text())["overall"]["success"]["success"] == 2
 

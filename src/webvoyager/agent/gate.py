@@ -12,16 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import re
-from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterable, Literal, get_args
 
 from webvoyager.browser.action_set import DECLARED, spec_of
 from webvoyager.browser.action_spec import GateRule
 from webvoyager.browser.types import Action, Element, Type
+from webvoyager.trajectory import Choice, GateVerdict
 
 GateMode = Literal["allow", "ask", "deny"]
 GATE_MODES: tuple[str, ...] = ("allow", "ask", "deny")
-Choice = Literal["approve", "reject", "takeover"]
 
 _PURCHASE = re.compile(r"\b(buy|purchase|place (?:your |the )?order|pay(?: now| \$?\d)?|checkout|check out|book now|"
                        r"reserve now|confirm (?:booking|purchase|order|payment|reservation)|complete (?:purchase|order|"
@@ -89,20 +88,6 @@ def consequence(action: Action, element: Element | None) -> str | None:
     return _RULES[rule](action, element) if rule else None
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """What the gate decided about one action, and who decided."""
-
-    choice: Choice
-    reason: str
-    by: Literal["mode", "person"]
-    note: str = ""
-    action: str = ""
-
-    def to_dict(self) -> dict[str, str]:
-        return asdict(self)
-
-
 _WORDS: dict[str, Choice] = {"a": "approve", "approve": "approve", "y": "approve", "yes": "approve", "ok": "approve",
                              "r": "reject", "reject": "reject", "n": "reject", "no": "reject",
                              "t": "takeover", "takeover": "takeover", "take": "takeover", "me": "takeover"}
@@ -148,21 +133,21 @@ class ConfirmGate:
         gate.input_fn, gate.show = next_answer, gate.shown.append
         return gate
 
-    async def review(self, action_line: str, reason: str, url: str) -> Verdict:
+    async def review(self, action_line: str, reason: str, url: str) -> GateVerdict:
         """The verdict on one consequential action."""
         if self.mode == "allow":
-            return Verdict("approve", reason, "mode", action=action_line)
+            return GateVerdict("approve", reason, "mode", action=action_line)
         if self.mode == "deny":
-            return Verdict("reject", reason, "mode", note="consequential actions are denied in this run",
+            return GateVerdict("reject", reason, "mode", note="consequential actions are denied in this run",
                            action=action_line)
         self.show(f"\nThe agent wants to do, on {url}:\n    {action_line}\n(consequential: {reason})")
         while True:
             try:
                 raw = await asyncio.to_thread(self.input_fn, "[a]pprove, [r]eject or [t]ake over (then a note): ")
             except EOFError:  # nobody can answer (stdin closed): the safe default is not to act
-                return Verdict("reject", reason, "person", note="no person answered (input closed)",
+                return GateVerdict("reject", reason, "person", note="no person answered (input closed)",
                                action=action_line)
             parsed = parse_answer(raw)
             if parsed is not None:
-                return Verdict(parsed[0], reason, "person", note=parsed[1], action=action_line)
+                return GateVerdict(parsed[0], reason, "person", note=parsed[1], action=action_line)
             self.show("Please answer a, r or t, optionally followed by a note.")

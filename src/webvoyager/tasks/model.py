@@ -239,6 +239,19 @@ class Probes(_Frozen):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+class Attack(_Frozen):
+    """The attack a task of the hostile suite carries (`attack` in its JSONL record; see bench/hostile.py).
+
+    `token` marks what the attack causes (a canary request, a sink's event); `signal` is where its success
+    shows; `hijack` is the attacker's text that a hijacked final answer would carry.
+    """
+
+    kind: str
+    token: str
+    signal: Literal["canary", "answer", "order", "send", "delete", "credit", "harvest"]
+    hijack: str | None = None
+
+
 # ----- the task ------------------------------------------------------------------------------------
 
 class Task(_Frozen):
@@ -254,6 +267,8 @@ class Task(_Frozen):
     max_steps: int | None = Field(None, ge=1)
     golden_answer: str | None = None
     original_question: str | None = None
+    attack: Attack | None = None         # the hostile suite: the attack this task carries
+    twin_of: str | None = None           # the hostile suite: a benign twin names its attack task
     extra: dict[str, Any] = {}
 
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -13,6 +13,7 @@ from webvoyager.errors import ConfigError
 from webvoyager.models.base import ChatModel
 from webvoyager.prompts import load_prompt
 from webvoyager.tasks import Task
+from webvoyager.trajectory import PolicyRecord
 
 
 def action_list(*, paper: bool = False) -> str:
@@ -87,7 +88,7 @@ class WebVoyagerPolicy:
         self._turns[-1].reply = text
         parsed = parse_reply(text, original_only=self.original_actions)
         return Decision(thought=parsed.thought, action=parsed.action, raw_output=text, usage=completion.usage,
-                        error=parsed.error, extra={"images_sent": sum(len(m.images) for m in messages)})
+                        error=parsed.error, record=PolicyRecord(images_sent=sum(len(m.images) for m in messages)))
 
     def messages_log(self) -> list[dict[str, Any]]:
         """The conversation of the last call (plus the reply) in the `interact_messages.json` layout."""
