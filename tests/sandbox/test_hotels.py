@@ -8,13 +8,11 @@ from typing import Any, Callable
 import pytest
 
 from tests.sandbox.site_helpers import chromium_page, fetch
-from webvoyager.sandbox.catalog import SITES_DIR
+from webvoyager.sandbox.catalog import site_tasks
 from webvoyager.sandbox.sites.hotels.data import (
     CITIES, DISLIKE_KEYWORDS, HOTEL_BY_ID, HOTELS, Filters, Hotel, search,
 )
-from webvoyager.tasks import load_tasks
-
-TASKS = {t.id: t for t in load_tasks(SITES_DIR / "hotels" / "tasks.jsonl")}
+TASKS = {t.id: t for t in site_tasks("hotels")}
 HOST = "hotels.localhost"
 
 

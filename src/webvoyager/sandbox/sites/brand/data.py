@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import math
 import random
-import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.catalog import TODAY
 
 SEED = 5150
@@ -27,7 +27,7 @@ PAGE_SIZE = 24
 
 
 def slugify(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
+    return kit.slugify(text, spell=kit.APOSTROPHES)
 
 
 def money(value: float) -> str:

@@ -9,11 +9,11 @@ pages use (`search`, `course`, `instructor_stats`, `trial_end`...), so answers n
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.catalog import TODAY
 
 SEED = 7319
@@ -203,7 +203,7 @@ REVIEWERS = ["Alex", "Bianca", "Chen", "Dmitri", "Esra", "Femi", "Gabriel", "Hel
 
 
 def slugify(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "").replace("++", "pp")).strip("-")
+    return kit.slugify(text, spell={**kit.APOSTROPHES, "++": "pp"})
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from webvoyager.sandbox.catalog import TODAY
+from webvoyager.sandbox.kit import slugify
 
 SEED = 1611
 LEVELS = ("A1", "A2", "B1", "B2", "C1", "C2")
@@ -55,10 +56,6 @@ class Entry:
     @property
     def slug(self) -> str:
         return slugify(self.word)
-
-
-def slugify(word: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", word.lower()).strip("-")
 
 
 # ----- derived forms -------------------------------------------------------------------------------
