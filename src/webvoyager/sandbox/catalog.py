@@ -35,7 +35,7 @@ PAPER_WEBSITES: tuple[str, ...] = (
 def paper_sites() -> dict[str, str]:
     """The WebVoyager website each sandbox site stands in for (site name -> paper website), in the paper's
     order, read from the sites' `paper_site` attributes; sites that stand for none are left out."""
-    from webvoyager.sandbox.server import site_classes   # imports every site module: only when asked
+    from webvoyager.sandbox.registry import site_classes   # imports every site module: only when asked
 
     declared = {cls.name: cls.paper_site for cls in site_classes().values() if cls.paper_site is not None}
     unknown = sorted(f"{name}: {paper!r}" for name, paper in declared.items() if paper not in PAPER_WEBSITES)

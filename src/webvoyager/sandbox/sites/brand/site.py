@@ -20,6 +20,7 @@ import json
 import threading
 
 from webvoyager.sandbox import kit
+from webvoyager.sandbox.catalog import TODAY
 from webvoyager.sandbox.sites.brand import data
 from webvoyager.sandbox.web import Request, Response, Site
 
@@ -150,7 +151,7 @@ class BrandSite(Site):
         states: dict[str, list[data.Store]] = {}
         for s in sorted(data.stores(), key=lambda s: (s.place.state, s.place.name, s.name)):
             states.setdefault(s.place.state, []).append(s)
-        return self.render("stores.html", q=q, place=place, near=near, states=states, today_name=data.TODAY.strftime("%A"))
+        return self.render("stores.html", q=q, place=place, near=near, states=states, today_name=TODAY.strftime("%A"))
 
     def store(self, request: Request) -> Response:
         s = data.store(request.params["slug"])
