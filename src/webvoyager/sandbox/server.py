@@ -109,7 +109,10 @@ def _first_sentence(doc: str | None) -> str:
 
 
 class Sandbox:
-    """The running sandbox: start it, get site URLs, stop it. Usable as a context manager."""
+    """The running sandbox: start it, get site URLs, stop it. Usable as a context manager.
+
+    `packages` are the packages whose site sub-packages it serves (by default the sandbox's own
+    `sandbox/sites/`; a test can add a package of its own to serve a site written elsewhere)."""
 
     def __init__(self, port: int = 0, verbose: bool = False, packages: Sequence[str] = (SITES_PACKAGE,)) -> None:
         self.sites = discover_sites(packages)
