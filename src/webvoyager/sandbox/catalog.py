@@ -53,6 +53,7 @@ def __getattr__(name: str) -> Any:
         return paper_sites()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 _LOCALHOST_URL = re.compile(r"^(https?://[a-z0-9-]+\.localhost)(?::\d+)?(/|$)")
 
 
