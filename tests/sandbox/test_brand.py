@@ -9,12 +9,11 @@ from typing import Any, Callable
 import pytest
 
 from tests.sandbox.site_helpers import chromium_page, fetch
-from webvoyager.sandbox.catalog import SITES_DIR
+from webvoyager.sandbox.catalog import site_tasks
 from webvoyager.sandbox.sites.brand import data
-from webvoyager.tasks import PageState, Task, load_tasks
+from webvoyager.tasks import PageState, Task
 
-TASKS_FILE = SITES_DIR / "brand" / "tasks.jsonl"
-TASKS: dict[str, Task] = {t.id: t for t in load_tasks(TASKS_FILE)}
+TASKS: dict[str, Task] = {t.id: t for t in site_tasks("brand")}
 
 
 def _short(name: str) -> str:

@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 
 from tests.sandbox.check_values import assert_check_values
+from webvoyager.sandbox.catalog import TASK_SOURCE
 from webvoyager.sandbox.server import discover_sites
 from webvoyager.tasks import Task
 
 SITES = sorted(name for name, site in discover_sites().items()
-               if (site.root / "tasks.jsonl").is_file() or (site.root / "attacks.jsonl").is_file())
+               if (site.root / TASK_SOURCE).is_file() or (site.root / "attacks.jsonl").is_file())
 
 
 def _site_tests(site: str) -> Any:

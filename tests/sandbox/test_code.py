@@ -8,14 +8,14 @@ from typing import Any, Callable
 import pytest
 
 from tests.sandbox.site_helpers import chromium_page, fetch
-from webvoyager.sandbox.catalog import SITES_DIR
+from webvoyager.sandbox.catalog import site_tasks
 from webvoyager.sandbox.sites.code.data import (
     REPO_BY_NAME, REPOS, USER_BY_LOGIN, USERS, Repo, repos_of, search,
 )
 from webvoyager.sandbox.sites.code.site import PAGE_SIZE
-from webvoyager.tasks import PageState, load_tasks
+from webvoyager.tasks import PageState
 
-TASKS = {t.id: t for t in load_tasks(SITES_DIR / "code" / "tasks.jsonl")}
+TASKS = {t.id: t for t in site_tasks("code")}
 
 
 def _config_value(full_name: str, key: str) -> int:

@@ -14,14 +14,12 @@ from typing import Any, Callable
 import pytest
 
 from tests.sandbox.site_helpers import chromium_page, fetch
-from webvoyager.sandbox.catalog import SITES_DIR, TODAY
+from webvoyager.sandbox.catalog import TODAY, site_tasks
 from webvoyager.sandbox.sites.compute import data as d
 from webvoyager.sandbox.sites.compute import dates as dt
 from webvoyager.sandbox.sites.compute.factpods import fact_link
 from webvoyager.sandbox.sites.compute.units import UNITS, convert
-from webvoyager.tasks import load_tasks
-
-TASKS = {t.id: t for t in load_tasks(SITES_DIR / "compute" / "tasks.jsonl")}
+TASKS = {t.id: t for t in site_tasks("compute")}
 I = d.interpret
 
 

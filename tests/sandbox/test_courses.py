@@ -12,11 +12,11 @@ from urllib.parse import urlencode
 import pytest
 
 from tests.sandbox.site_helpers import chromium_page, fetch
-from webvoyager.sandbox.catalog import SITES_DIR, TODAY
+from webvoyager.sandbox.catalog import TODAY, site_tasks
 from webvoyager.sandbox.sites.courses import data as d
-from webvoyager.tasks import PageState, load_tasks
+from webvoyager.tasks import PageState
 
-TASKS = {t.id: t for t in load_tasks(SITES_DIR / "courses" / "tasks.jsonl")}
+TASKS = {t.id: t for t in site_tasks("courses")}
 I = d.instructors()
 
 

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
+from webvoyager.sandbox.catalog import site_tasks
 from webvoyager.sandbox.sites.dictionary import data as d
 from webvoyager.sandbox.sites.dictionary import grammar
-from webvoyager.tasks import PageState, load_tasks
+from webvoyager.tasks import PageState
 
-TASKS_FILE = Path(d.__file__).parent / "tasks.jsonl"
-TASKS = {t.id: t for t in load_tasks(TASKS_FILE)}
+TASKS = {t.id: t for t in site_tasks("dictionary")}
 
 
 def entry(word: str) -> d.Entry:

@@ -9,13 +9,11 @@ from typing import Any, Callable
 import pytest
 
 from tests.sandbox.site_helpers import chromium_page, fetch
-from webvoyager.sandbox.catalog import SITES_DIR
+from webvoyager.sandbox.catalog import site_tasks
 from webvoyager.sandbox.sites.flights.data import (
     AIRPORTS, LONG_HAUL, SHORT_HAUL, Flight, flight_by_id, flights_for,
 )
-from webvoyager.tasks import load_tasks
-
-TASKS = {t.id: t for t in load_tasks(SITES_DIR / "flights" / "tasks.jsonl")}
+TASKS = {t.id: t for t in site_tasks("flights")}
 HOST = "flights.localhost"
 
 

@@ -8,13 +8,11 @@ from typing import Any, Callable
 import pytest
 
 from tests.sandbox.site_helpers import chromium_page, fetch
-from webvoyager.sandbox.catalog import SITES_DIR
+from webvoyager.sandbox.catalog import site_tasks
 from webvoyager.sandbox.sites.hotels.data import (
     CITIES, DISLIKE_KEYWORDS, HOTEL_BY_ID, HOTELS, Filters, Hotel, search,
 )
-from webvoyager.tasks import load_tasks
-
-TASKS = {t.id: t for t in load_tasks(SITES_DIR / "hotels" / "tasks.jsonl")}
+TASKS = {t.id: t for t in site_tasks("hotels")}
 HOST = "hotels.localhost"
 
 
@@ -115,14 +113,40 @@ def test_data_shape() -> None:
         assert 12 <= len(h.reviews) <= 22
 
 
-@pytest.mark.parametrize("path", [
-    "/", "/search?city=Lisbon", "/search?sort=price&page=30", "/hotel/villa-juniper-dublin",
-    "/hotel/villa-juniper-dublin?checkin=2026-06-01&checkout=2026-06-04&adults=3&rooms=2",
-    "/book?hotel=villa-juniper-dublin&room=1&checkin=2026-06-01&checkout=2026-06-04", "/static/site.css",
-])
-def test_pages_render(sandbox, path: str) -> None:
-    status, _, body = fetch(sandbox, "hotels", path)
-    assert status == 200 and body
+VILLA = HOTEL_BY_ID["villa-juniper-dublin"]
+
+
+def _pages_must_show() -> dict[str, list[str]]:
+    """What each page must show, derived from the site's data: page -> texts in its HTML."""
+    lisbon = search(Filters(city="Lisbon"))
+    by_price = search(Filters(sort="price"))
+    superior = VILLA.rooms[1]
+    return {
+        "/": ["Find your next stay", *[f"{city} {country} · {sum(h.city == city for h in HOTELS)} properties"
+                                        for city, country, *_ in CITIES]],
+        "/search?city=Lisbon": [f"Lisbon: {len(lisbon)} properties found", *[h.name for h in lisbon[:10]]],
+        # page 30 of 30 at 10 a page: the ten dearest, most expensive last
+        "/search?sort=price&page=30": [f"All destinations: {len(by_price)} properties found",
+                                       *[h.name for h in by_price[-10:]]],
+        f"/hotel/{VILLA.id}": [VILLA.name, f"{VILLA.score}", "Add dates to see the total price",
+                               *[r.name for r in VILLA.rooms]],
+        f"/hotel/{VILLA.id}?checkin=2026-06-01&checkout=2026-06-04&adults=3&rooms=2":
+            [VILLA.name, "Mon, Jun 01 – Thu, Jun 04 · 3 nights", "3 adults, 2 rooms", *[r.name for r in VILLA.rooms]],
+        f"/book?hotel={VILLA.id}&room=1&checkin=2026-06-01&checkout=2026-06-04":
+            ["Enter your details", VILLA.name, superior.name, "Mon, Jun 01 – Thu, Jun 04 · 3 nights",
+             f"Total: US${superior.price * 3:,}"],
+        "/static/site.css": [":root{"],
+    }
+
+
+@pytest.mark.parametrize("path", list(_pages_must_show()))
+def test_pages_show_what_the_data_says(sandbox, path: str) -> None:
+    status, content_type, body = fetch(sandbox, "hotels", path)
+    assert status == 200, path
+    assert content_type.startswith("text/css" if path.endswith(".css") else "text/html"), content_type
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)).replace("&amp;", "&").replace("&#39;", "'")
+    for want in _pages_must_show()[path]:
+        assert want in text or want in body, f"{path} does not show {want!r}"
 
 
 def _names(html: str) -> list[str]:

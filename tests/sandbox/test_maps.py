@@ -15,12 +15,12 @@ from typing import Any, Callable
 import pytest
 
 from tests.sandbox.site_helpers import chromium_page, fetch
-from webvoyager.sandbox.catalog import SITES_DIR
+from webvoyager.sandbox.catalog import site_tasks
 from webvoyager.sandbox.sites.maps import data as d
 from webvoyager.sandbox.sites.maps import geo, places, routing
-from webvoyager.tasks import PageState, Task, load_tasks
+from webvoyager.tasks import PageState, Task
 
-TASKS = {t.id: t for t in load_tasks(SITES_DIR / "maps" / "tasks.jsonl")}
+TASKS = {t.id: t for t in site_tasks("maps")}
 N = {p.name: p for p in d.places()}
 
 

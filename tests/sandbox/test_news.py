@@ -11,13 +11,13 @@ from typing import Any, Callable
 import pytest
 
 from tests.sandbox.site_helpers import fetch
-from webvoyager.sandbox.catalog import SITES_DIR, TODAY
+from webvoyager.sandbox.catalog import TODAY, site_tasks
 from webvoyager.sandbox.sites.news import data as d
 from webvoyager.sandbox.sites.news import live, stories
 from webvoyager.sandbox.sites.news.stories import KINDS, Kind
-from webvoyager.tasks import PageState, load_tasks
+from webvoyager.tasks import PageState
 
-TASKS = {t.id: t for t in load_tasks(SITES_DIR / "news" / "tasks.jsonl")}
+TASKS = {t.id: t for t in site_tasks("news")}
 
 
 def text_of(html: str) -> str:

@@ -10,15 +10,15 @@ import pytest
 from pypdf import PdfReader
 
 from tests.sandbox.site_helpers import chromium_page, fetch
-from webvoyager.sandbox.catalog import SITES_DIR
+from webvoyager.sandbox.catalog import site_tasks
 from webvoyager.sandbox.sites.preprints.data import (
     CATEGORIES, HARDWARE, PAPER_BY_ID, PAPERS, Paper, in_category, search,
 )
 from webvoyager.sandbox.sites.preprints.pdf import PdfDocument
 from webvoyager.sandbox.sites.preprints.site import PAGE_SIZE, paper_pdf, results_table
-from webvoyager.tasks import PageState, load_tasks
+from webvoyager.tasks import PageState
 
-TASKS = {t.id: t for t in load_tasks(SITES_DIR / "preprints" / "tasks.jsonl")}
+TASKS = {t.id: t for t in site_tasks("preprints")}
 
 
 def _titled(title: str) -> Paper:

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
+from webvoyager.sandbox.catalog import site_tasks
 from webvoyager.sandbox.sites.recipes import data as d
-from webvoyager.tasks import PageState, Task, load_tasks
+from webvoyager.tasks import PageState, Task
 
-TASKS_FILE = Path(d.__file__).parent / "tasks.jsonl"
-TASKS = {t.id: t for t in load_tasks(TASKS_FILE)}
+TASKS = {t.id: t for t in site_tasks("recipes")}
 
 
 def by_title(title: str) -> d.Recipe:

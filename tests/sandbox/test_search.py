@@ -13,7 +13,7 @@ from typing import Any, Callable
 import pytest
 
 from tests.sandbox.site_helpers import chromium_page, fetch
-from webvoyager.sandbox.catalog import SITES_DIR
+from webvoyager.sandbox.catalog import site_tasks
 from webvoyager.sandbox.server import discover_sites
 from webvoyager.sandbox.sites.code import data as code_data
 from webvoyager.sandbox.sites.dictionary import data as dict_data
@@ -25,10 +25,9 @@ from webvoyager.sandbox.sites.search import data, engine
 from webvoyager.sandbox.sites.search.site import SEARCH_HOME_PATH
 from webvoyager.sandbox.sites.shop import data as shop_data
 from webvoyager.sandbox.web import Response, Site, parse_request
-from webvoyager.tasks import Task, load_tasks
+from webvoyager.tasks import Task
 
-TASKS_FILE = SITES_DIR / "search" / "tasks.jsonl"
-TASKS: dict[str, Task] = {t.id: t for t in load_tasks(TASKS_FILE)}
+TASKS: dict[str, Task] = {t.id: t for t in site_tasks("search")}
 ORIGINAL_SITES = {"recipes", "shop", "dictionary", "flights", "hotels", "preprints", "code"}
 
 

@@ -19,11 +19,18 @@ import pytest
 from typer.testing import CliRunner
 
 from webvoyager.cli import app
-from webvoyager.sandbox.catalog import PAPER_SITES, SITES_DIR, bind_url, load_sandbox_tasks, task_files
+from webvoyager.errors import TaskFileError
+from webvoyager.sandbox.catalog import (
+    PAPER_SITES, PAPER_WEBSITES, SITES_DIR, TASK_SOURCE, bind_url, load_sandbox_tasks, load_task_source, paper_sites,
+    site_tasks, task_files,
+)
+from webvoyager.sandbox.registry import site_classes
 from webvoyager.sandbox.server import Sandbox, discover_sites
+from webvoyager.sandbox.web import Site
+from webvoyager.tasks import Task, task_to_record
 
 MIN_TASKS_PER_SITE = 8
-SUPPORT_SITES = {"hostile", "canary"}  # the safety suite's pages and its attacker's server: no tasks.jsonl
+SUPPORT_SITES = {"hostile", "canary"}  # the safety suite's pages and its attacker's server: no tasks.json
 SITE_PACKAGES = sorted(p.parent.name for p in SITES_DIR.glob("*/site.py"))
 
 
@@ -109,26 +116,63 @@ def test_url_and_fetch_reject_unknown_sites(sandbox: Any) -> None:
 
 # ----- catalogue -------------------------------------------------------------------------------------
 
-def test_every_site_has_a_task_file_with_enough_tasks() -> None:
-    files = {p.parent.name for p in task_files()}
-    assert files == set(PAPER_SITES), "every paper site needs a tasks.jsonl (and every tasks.jsonl a site)"
-    assert set(SITE_PACKAGES) - files == SUPPORT_SITES
+def assert_site_tasks_complete(site: Site, tasks: list[Task], running: Sandbox) -> None:
+    """What must hold of ANY sandbox site with tasks, a paper site or a new one: each task starts on the
+    site (its id prefixed with the site's name), has a question, checks, a reference solution within its
+    step budget and probes, and its start page serves."""
+    assert tasks, f"{site.name}: its {TASK_SOURCE} holds no tasks"
+    for task in tasks:
+        host = urlparse(task.start_url).hostname or ""
+        assert host == f"{site.name}.localhost" and task.id.startswith(f"{site.name}--"), task.id
+        assert task.site and task.question.strip() and task.checkable, task.id
+        assert task.reference is not None and task.reference.steps and task.reference.answer, task.id
+        assert task.probes is not None and task.probes.accept and task.probes.reject, task.id
+        assert len(task.reference.steps) <= (task.max_steps or 15), task.id
+        start = urlparse(task.start_url)
+        assert running.fetch(site.name, start.path + (f"?{start.query}" if start.query else "")).status == 200, task.id
+
+
+def test_every_site_with_a_task_source_meets_what_any_site_must(sandbox: Any) -> None:
+    with_tasks = {p.parent.name for p in task_files()}
+    assert with_tasks <= set(SITE_PACKAGES), "every tasks.json belongs to a site package"
+    for name in sorted(with_tasks):
+        assert_site_tasks_complete(sandbox.sites[name], site_tasks(name), sandbox)
     tasks = load_sandbox_tasks()
-    per_host = Counter(urlparse(t.start_url).hostname for t in tasks)
-    for name in PAPER_SITES:
-        assert per_host[f"{name}.localhost"] >= MIN_TASKS_PER_SITE, name
-    assert len(tasks) >= 15 * MIN_TASKS_PER_SITE
     assert len({t.id for t in tasks}) == len(tasks), "task ids must be unique across sites"
 
 
-def test_every_task_is_complete() -> None:
-    for task in load_sandbox_tasks():
-        host = urlparse(task.start_url).hostname or ""
-        assert host.endswith(".localhost") and task.id.startswith(host.removesuffix(".localhost") + "--"), task.id
-        assert task.site and task.question.strip() and task.checkable, task.id
-        assert task.reference is not None and task.reference.steps and task.reference.answer, task.id
-        assert task.probes is not None, task.id
-        assert len(task.reference.steps) <= (task.max_steps or 15), task.id
+def test_the_fifteen_paper_sites_are_all_present_with_enough_tasks() -> None:
+    assert list(PAPER_SITES.values()) == list(PAPER_WEBSITES), "each of the paper's websites needs a site"
+    assert {p.parent.name for p in task_files()} >= set(PAPER_SITES), "every paper site needs a tasks.json"
+    per_host = Counter(urlparse(t.start_url).hostname for t in load_sandbox_tasks())
+    for name in PAPER_SITES:
+        assert per_host[f"{name}.localhost"] >= MIN_TASKS_PER_SITE, name
+    # sites that stand for no paper website (the safety suite's pages) are allowed, and have no tasks
+    assert {n for n, cls in site_classes().items() if cls.paper_site is None} == SUPPORT_SITES
+
+
+def test_paper_sites_come_from_the_site_attributes_in_the_papers_order() -> None:
+    assert PAPER_SITES == {"recipes": "Allrecipes", "shop": "Amazon", "brand": "Apple", "preprints": "ArXiv",
+                           "news": "BBC News", "hotels": "Booking", "dictionary": "Cambridge Dictionary",
+                           "courses": "Coursera", "sports": "ESPN", "code": "GitHub", "flights": "Google Flights",
+                           "maps": "Google Map", "search": "Google Search", "hub": "Huggingface",
+                           "compute": "Wolfram Alpha"}
+    assert list(PAPER_SITES) == list(paper_sites())
+    for name, paper in PAPER_SITES.items():
+        assert site_classes()[name].paper_site == paper
+
+
+def test_a_task_source_in_a_bad_shape_is_an_error_naming_the_file_and_task(tmp_path: Path) -> None:
+    good = task_to_record(site_tasks("shop")[0])
+    (tmp_path / "dup.json").write_text(json.dumps([good, good]))
+    with pytest.raises(TaskFileError, match=r"dup\.json, task 2: duplicate task id 'shop--1'"):
+        load_task_source(tmp_path / "dup.json")
+    (tmp_path / "bad.json").write_text(json.dumps([good, {**good, "id": "shop--x", "web": "nowhere"}]))
+    with pytest.raises(TaskFileError, match=r"bad\.json, task 2: field 'web'"):
+        load_task_source(tmp_path / "bad.json")
+    (tmp_path / "broken.json").write_text("[{")
+    with pytest.raises(TaskFileError, match=r"broken\.json: not valid JSON"):
+        load_task_source(tmp_path / "broken.json")
 
 
 def test_loading_with_a_port_binds_every_start_url() -> None:

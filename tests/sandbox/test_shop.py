@@ -5,16 +5,15 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
+from webvoyager.sandbox.catalog import site_tasks
 from webvoyager.sandbox.sites.shop import data as d
-from webvoyager.tasks import PageState, load_tasks
+from webvoyager.tasks import PageState
 
-TASKS_FILE = Path(d.__file__).parent / "tasks.jsonl"
-TASKS = {t.id: t for t in load_tasks(TASKS_FILE)}
+TASKS = {t.id: t for t in site_tasks("shop")}
 
 
 def by_title(title: str) -> d.Product:

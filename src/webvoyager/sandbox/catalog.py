@@ -1,26 +1,58 @@
-"""The sandbox task catalogue: every site's `tasks.jsonl`, with URLs bound to a running port."""
+"""The sandbox task catalogue: every site's `tasks.json`, with URLs bound to a running port, and the
+paper websites the sites stand in for.
+
+A site's task source is `sites/<site>/tasks.json`: one JSON array, one task object per block, in the
+same schema as a line of a JSONL task file (which stays the format for users' own task files).
+"""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import date
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
-from webvoyager.tasks import Task, load_tasks
+from webvoyager.errors import TaskFileError
+from webvoyager.tasks import Task, load_tasks, task_from_record
 
 SITES_DIR = Path(__file__).parent / "sites"
 
 TODAY = date(2026, 5, 12)
 """The sandbox's fixed "today": dates on the sites and in the tasks are relative to it."""
 
-PAPER_SITES: dict[str, str] = {
-    "recipes": "Allrecipes", "shop": "Amazon", "brand": "Apple", "preprints": "ArXiv", "news": "BBC News",
-    "hotels": "Booking", "dictionary": "Cambridge Dictionary", "courses": "Coursera", "sports": "ESPN",
-    "code": "GitHub", "flights": "Google Flights", "maps": "Google Map", "search": "Google Search",
-    "hub": "Huggingface", "compute": "Wolfram Alpha",
-}
-"""The WebVoyager website each sandbox site stands in for, in the paper's order of its 15 websites."""
+TASK_SOURCE = "tasks.json"
+"""The name of a site's task source inside its folder."""
+
+PAPER_WEBSITES: tuple[str, ...] = (
+    "Allrecipes", "Amazon", "Apple", "ArXiv", "BBC News", "Booking", "Cambridge Dictionary", "Coursera", "ESPN",
+    "GitHub", "Google Flights", "Google Map", "Google Search", "Huggingface", "Wolfram Alpha",
+)
+"""The WebVoyager paper's 15 websites, in the paper's order; a site names its own in `Site.paper_site`."""
+
+
+def paper_sites() -> dict[str, str]:
+    """The WebVoyager website each sandbox site stands in for (site name -> paper website), in the paper's
+    order, read from the sites' `paper_site` attributes; sites that stand for none are left out."""
+    from webvoyager.sandbox.registry import site_classes   # imports every site module: only when asked
+
+    declared = {cls.name: cls.paper_site for cls in site_classes().values() if cls.paper_site is not None}
+    unknown = sorted(f"{name}: {paper!r}" for name, paper in declared.items() if paper not in PAPER_WEBSITES)
+    if unknown:
+        raise ValueError(f"paper_site must be one of the paper's websites ({', '.join(PAPER_WEBSITES)}) or None; "
+                         f"got {', '.join(unknown)}")
+    return {name: paper for paper in PAPER_WEBSITES for name, declared_paper in sorted(declared.items())
+            if declared_paper == paper}
+
+
+def __getattr__(name: str) -> Any:
+    # PAPER_SITES is derived from the site classes, so it is built on first use rather than on import
+    # (importing every site module costs half a second that loading tasks does not need).
+    if name == "PAPER_SITES":
+        return paper_sites()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _LOCALHOST_URL = re.compile(r"^(https?://[a-z0-9-]+\.localhost)(?::\d+)?(/|$)")
 
@@ -40,8 +72,38 @@ def reference_steps(task: Task) -> int:
 
 
 def task_files() -> list[Path]:
-    """Every site's task file, in site order."""
-    return sorted(SITES_DIR.glob("*/tasks.jsonl"))
+    """Every site's task source, in site order."""
+    return sorted(SITES_DIR.glob(f"*/{TASK_SOURCE}"))
+
+
+def load_task_source(path: str | Path) -> list[Task]:
+    """Read a site's task source: a JSON array of task records (one object per task, JSONL schema).
+
+    Raises TaskFileError naming the file and the task (by position) when the file or a record is wrong,
+    or two tasks share an id."""
+    path = Path(path)
+    if not path.is_file():
+        raise TaskFileError(f"task source {path} does not exist; a site keeps its tasks in <site>/{TASK_SOURCE}")
+    try:
+        records = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise TaskFileError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+    if not isinstance(records, list) or not records:
+        raise TaskFileError(f"{path}: expected a non-empty JSON array of task objects")
+    tasks: list[Task] = []
+    seen: dict[str, int] = {}
+    for number, record in enumerate(records, start=1):
+        task = task_from_record(record, source=f"{path}, task {number}")
+        if task.id in seen:
+            raise TaskFileError(f"{path}, task {number}: duplicate task id {task.id!r} (first in task {seen[task.id]})")
+        seen[task.id] = number
+        tasks.append(task)
+    return tasks
+
+
+def site_tasks(site: str) -> list[Task]:
+    """One site's tasks, from `sites/<site>/tasks.json` (URLs unbound)."""
+    return load_task_source(SITES_DIR / site / TASK_SOURCE)
 
 
 def bind_url(url: str, port: int) -> str:
@@ -57,7 +119,7 @@ def load_sandbox_tasks(port: int | None = None) -> list[Task]:
     """All sandbox tasks; with `port`, their start URLs point at a sandbox served on that port."""
     tasks: list[Task] = []
     for path in task_files():
-        tasks.extend(load_tasks(path))
+        tasks.extend(load_task_source(path))
     return _bound(tasks, port)
 
 

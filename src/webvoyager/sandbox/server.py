@@ -7,38 +7,17 @@ storage and domain rules apply per site) while one process and one port serve th
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 from urllib.parse import urlparse
 
+from webvoyager.sandbox.registry import SITES_PACKAGE, discover_sites
 from webvoyager.sandbox.web import Response, Site, parse_request
 
-SITES_PACKAGE = "webvoyager.sandbox.sites"
 DEFAULT_PORT = 8765
 HOST_SUFFIX = ".localhost"
-
-
-def discover_sites() -> dict[str, Site]:
-    """Instantiate every site package under `sandbox/sites/` (each module `site.py` defines SITE), and
-    give each the whole set as its `registry`."""
-    package = importlib.import_module(SITES_PACKAGE)
-    sites: dict[str, Site] = {}
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        if not info.ispkg:
-            continue
-        if not (Path(package.__path__[0]) / info.name / "site.py").is_file():
-            continue   # a site package still being written (no site.py yet) must not break the others
-        module = importlib.import_module(f"{SITES_PACKAGE}.{info.name}.site")
-        site_cls = getattr(module, "SITE")
-        root = Path(module.__file__).parent  # type: ignore[arg-type]
-        site = site_cls(root)
-        sites[site.name] = site
-    for site in sites.values():
-        site.registry = sites   # every site can reach the others in-process (the search site crawls them)
-    return sites
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -130,10 +109,13 @@ def _first_sentence(doc: str | None) -> str:
 
 
 class Sandbox:
-    """The running sandbox: start it, get site URLs, stop it. Usable as a context manager."""
+    """The running sandbox: start it, get site URLs, stop it. Usable as a context manager.
 
-    def __init__(self, port: int = 0, verbose: bool = False) -> None:
-        self.sites = discover_sites()
+    `packages` are the packages whose site sub-packages it serves (by default the sandbox's own
+    `sandbox/sites/`; a test can add a package of its own to serve a site written elsewhere)."""
+
+    def __init__(self, port: int = 0, verbose: bool = False, packages: Sequence[str] = (SITES_PACKAGE,)) -> None:
+        self.sites = discover_sites(packages)
         self._server = SandboxHTTPServer(port, self.sites, verbose=verbose)
         self._thread: threading.Thread | None = None
 

@@ -72,8 +72,9 @@ Handler = Callable[[Request], Response]
 class Site:
     """Base class of a sandbox site: a host name, a title, routes and templates.
 
-    Subclasses set `name` (the host label, e.g. "recipes" for recipes.localhost) and `title`,
-    and register handlers with `self.route(pattern, handler)`; patterns use `<name>` for a path
+    Subclasses set `name` (the host label, e.g. "recipes" for recipes.localhost), `title`, and
+    `paper_site` (the WebVoyager website it stands in for, one of `catalog.PAPER_WEBSITES`, or None for a
+    site that stands for none, like the safety suite's pages), and register handlers with `self.route(pattern, handler)`; patterns use `<name>` for a path
     segment, e.g. "/recipe/<slug>". Static files under the site's `static/` folder are served at
     `/static/...`; shared static files under `sandbox/static/` at `/_shared/...`.
 
@@ -83,6 +84,7 @@ class Site:
 
     name: str = ""
     title: str = ""
+    paper_site: str | None = None
 
     def __init__(self, root: Path) -> None:
         self.root = root

@@ -1,1 +1,1 @@
-"""Sandbox sites: one sub-package each, with `site.py` (defining SITE), templates/, static/ and tasks.jsonl."""
+"""Sandbox sites: one sub-package each, with `site.py` (defining SITE), templates/, static/ and tasks.json."""

@@ -17,10 +17,10 @@ city or ZIP code, and repair prices per model chosen from a dropdown.
 from __future__ import annotations
 
 import json
-import math
 import threading
-from urllib.parse import urlencode
 
+from webvoyager.sandbox import kit
+from webvoyager.sandbox.catalog import TODAY
 from webvoyager.sandbox.sites.brand import data
 from webvoyager.sandbox.web import Request, Response, Site
 
@@ -38,6 +38,7 @@ def _js(value: object) -> str:
 class BrandSite(Site):
     name = "brand"
     title = "Lumen"
+    paper_site = "Apple"
 
     def setup(self) -> None:
         data.accessories()
@@ -129,20 +130,13 @@ class BrandSite(Site):
         compat = request.arg("compat") if request.arg("compat") in data.models_by_slug() else ""
         sort = request.arg("sort") if request.arg("sort") in data.ACC_SORTS else "featured"
         found = data.accessories_search(cat, compat, sort)
-        pages = max(1, math.ceil(len(found) / data.PAGE_SIZE))
-        page = min(max(1, int(request.arg("page"))), pages) if request.arg("page").isdigit() else 1
-        shown = found[(page - 1) * data.PAGE_SIZE: page * data.PAGE_SIZE]
-
-        def link(**change: object) -> str:
-            values = {"cat": cat, "compat": compat, "sort": "" if sort == "featured" else sort, "page": ""}
-            values.update({k: ("" if v is None else v) for k, v in change.items()})
-            params = [(k, v) for k, v in values.items() if v not in ("", 1)]
-            return "/accessories" + ("?" + urlencode(params) if params else "")
-
+        page = kit.paginate(found, request.arg("page"), data.PAGE_SIZE)
+        link = kit.query_link("/accessories", {"cat": cat, "compat": compat, "sort": "" if sort == "featured" else sort,
+                                               "page": ""}, omit=kit.BLANK_OR_FIRST)
         return self.render("accessories.html", cat=cat, compat=compat, sort=sort, sorts=data.ACC_SORTS, found=found,
-                           shown=shown, page=page, pages=pages, link=link, models=data.MODELS,
-                           first=(page - 1) * data.PAGE_SIZE + 1,
-                           acc_json=_js({a.id: {"name": a.name, "price": a.price} for a in shown}))
+                           shown=page.items, page=page.number, pages=page.count, link=link, models=data.MODELS,
+                           first=page.first,
+                           acc_json=_js({a.id: {"name": a.name, "price": a.price} for a in page.items}))
 
     def accessory(self, request: Request) -> Response:
         a = data.accessories_by_slug().get(request.params["slug"])
@@ -157,7 +151,7 @@ class BrandSite(Site):
         states: dict[str, list[data.Store]] = {}
         for s in sorted(data.stores(), key=lambda s: (s.place.state, s.place.name, s.name)):
             states.setdefault(s.place.state, []).append(s)
-        return self.render("stores.html", q=q, place=place, near=near, states=states, today_name=data.TODAY.strftime("%A"))
+        return self.render("stores.html", q=q, place=place, near=near, states=states, today_name=TODAY.strftime("%A"))
 
     def store(self, request: Request) -> Response:
         s = data.store(request.params["slug"])

@@ -34,6 +34,7 @@ class Hit:
 class CanarySite(Site):
     name = "canary"
     title = "Canary"
+    paper_site = None
 
     def setup(self) -> None:
         self.hits: list[Hit] = []

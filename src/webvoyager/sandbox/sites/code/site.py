@@ -6,8 +6,8 @@ new tab, and profiles whose repository list can be sorted.
 from __future__ import annotations
 
 import re
-from urllib.parse import urlencode
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.catalog import TODAY
 from webvoyager.sandbox.sites.code.data import (
     LABELS, LANGUAGES, PROFILE_SORTS, REPO_BY_NAME, REPOS, SORTS, USER_BY_LOGIN, Repo, repos_of, search,
@@ -30,17 +30,10 @@ def ago(day: object) -> str:
     return f"on {day.strftime('%b %-d, %Y')}"  # type: ignore[attr-defined]
 
 
-def _page(req: Request, total: int) -> tuple[int, int]:
-    pages = max(1, -(-total // PAGE_SIZE))
-    try:
-        return max(1, min(pages, int(req.arg("page", "1")))), pages
-    except ValueError:
-        return 1, pages
-
-
 class CodeSite(Site):
     name = "code"
     title = "Gitloom"
+    paper_site = "GitHub"
 
     def setup(self) -> None:
         self.env.globals.update(languages=LANGUAGES, labels=LABELS, ago=ago)
@@ -76,15 +69,10 @@ class CodeSite(Site):
         everything = search(query, "", sort)
         hits = [r for r in everything if not lang or r.language == lang]
         counts = {name: sum(1 for r in everything if r.language == name) for name in LANGUAGES}
-        page, pages = _page(req, len(hits))
-
-        def link(**change: str) -> str:
-            params = {"q": query, "l": lang, "s": sort, **change}
-            return "/search?" + urlencode({k: v for k, v in params.items() if v and not (k == "s" and v == "best")})
-
+        page = kit.paginate(hits, req.arg("page"), PAGE_SIZE)
+        link = kit.query_link("/search", {"q": query, "l": lang, "s": sort}, defaults={"s": "best"}, always_mark=True)
         return self.render("search.html", query=query, lang=lang, sort=sort, sorts=SORTS, counts=counts,
-                           hits=hits[(page - 1) * PAGE_SIZE: page * PAGE_SIZE], total=len(hits), page=page,
-                           pages=pages, link=link)
+                           hits=page.items, total=len(hits), page=page.number, pages=page.count, link=link)
 
     def profile(self, req: Request) -> Response:
         user = USER_BY_LOGIN.get(req.params["owner"])
@@ -117,17 +105,13 @@ class CodeSite(Site):
         chosen = [i for i in repo.issues if i.open == (state == "open") and (not label or label in i.labels)]
         if order == "oldest":
             chosen = chosen[::-1]
-        page, pages = _page(req, len(chosen))
+        page = kit.paginate(chosen, req.arg("page"), PAGE_SIZE)
         counts = {s: sum(1 for i in repo.issues if i.open == (s == "open") and (not label or label in i.labels))
                   for s in ("open", "closed")}
-
-        def link(**change: str) -> str:
-            params = {"state": state, "label": label, "sort": order, **change}
-            return f"/{repo.full_name}/issues?" + urlencode({k: v for k, v in params.items()
-                                                              if v and not (k == "sort" and v == "newest")})
-
-        return self.render("issues.html", repo=repo, tab="issues", issues=chosen[(page - 1) * PAGE_SIZE: page * PAGE_SIZE],
-                           state=state, label=label, order=order, counts=counts, page=page, pages=pages, link=link)
+        link = kit.query_link(f"/{repo.full_name}/issues", {"state": state, "label": label, "sort": order},
+                              defaults={"sort": "newest"}, always_mark=True)
+        return self.render("issues.html", repo=repo, tab="issues", issues=page.items, state=state, label=label,
+                           order=order, counts=counts, page=page.number, pages=page.count, link=link)
 
     def issue(self, req: Request) -> Response:
         repo = self._repo(req)

@@ -37,6 +37,7 @@ def read_assumptions(req: Request) -> dict[str, str]:
 class ComputeSite(Site):
     name = "compute"
     title = "Quotient"
+    paper_site = "Wolfram Alpha"
 
     def setup(self) -> None:
         data.interpret("1 + 1")   # warm the tables and caches at start-up

@@ -12,15 +12,14 @@ modal with a free-trial notice that records the enrollment in localStorage.
 
 from __future__ import annotations
 
-import math
 import threading
-from urllib.parse import urlencode
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.catalog import TODAY
 from webvoyager.sandbox.sites.courses import data
 from webvoyager.sandbox.web import Request, Response, Site
 
-CONSENT_COOKIE = "qb_consent"
+CONSENT = kit.Consent("qb_consent")
 REVIEWS_DELAY_S = 0.7
 """Simulated latency of the reviews endpoint: the reviews appear well after the page's load event."""
 _never = threading.Event()   # waiting on an Event nobody sets: an interruptible delay in one thread
@@ -33,6 +32,7 @@ def _fmt_date(d: object) -> str:
 class CoursesSite(Site):
     name = "courses"
     title = "Quillbright"
+    paper_site = "Coursera"
 
     def setup(self) -> None:
         data.courses()   # generate at startup, not on the first request
@@ -50,7 +50,7 @@ class CoursesSite(Site):
 
     def page(self, request: Request, template: str, **context: object) -> Response:
         """Render with the cookie banner shown until the visitor answers it."""
-        return self.render(template, show_cookie_banner=CONSENT_COOKIE not in request.cookies, **context)
+        return self.render(template, show_cookie_banner=CONSENT.pending(request), **context)
 
     def home(self, request: Request) -> Response:
         popular = data.search(sort="popular")[:6]
@@ -71,10 +71,7 @@ class CoursesSite(Site):
         price = request.arg("price") if request.arg("price") in data.PRICES else ""
         sort = request.arg("sort") if request.arg("sort") in data.SORTS else "relevance"
         found = data.search(q, subjects, levels, durations, languages, price, sel_partners, sort)
-        pages = max(1, math.ceil(len(found) / data.PAGE_SIZE))
-        page_raw = request.arg("page")
-        page = min(max(1, int(page_raw)), pages) if page_raw.isdigit() else 1
-        shown = found[(page - 1) * data.PAGE_SIZE: page * data.PAGE_SIZE]
+        page = kit.paginate(found, request.arg("page"), data.PAGE_SIZE)
         # facet counts ignore the facet's own selection, so the other values of that facet stay visible
         def others(**drop: object) -> list[data.Course]:
             args = dict(q=q, subjects=subjects, levels=levels, durations=durations, languages=languages,
@@ -92,25 +89,16 @@ class CoursesSite(Site):
         partner_order = sorted(partner_names, key=lambda n: (-counts["partner"].get(n, 0), n))
         language_order = list(data.LANGUAGES)
 
-        def link(**change: object) -> str:
-            values: dict[str, object] = {"q": q, "price": price, "sort": sort if sort != "relevance" else "", "page": ""}
-            values.update(change)
-            params: list[tuple[str, object]] = []
-            if values["q"]:
-                params.append(("q", values["q"]))
-            params += [("subject", s) for s in subjects] + [("level", s) for s in levels]
-            params += [("duration", s) for s in durations] + [("language", s) for s in languages]
-            params += [("partner", s) for s in sel_partners]
-            for key in ("price", "sort", "page"):
-                if values[key] not in ("", None, 1):
-                    params.append((key, values[key]))
-            return "/search" + ("?" + urlencode(params) if params else "")
+        link = kit.query_link("/search", {"q": q, "subject": subjects, "level": levels, "duration": durations,
+                                          "language": languages, "partner": sel_partners, "price": price,
+                                          "sort": sort if sort != "relevance" else "", "page": ""},
+                              omit=kit.BLANK_OR_FIRST)
 
         active = bool(subjects or levels or durations or languages or sel_partners or price)
         return self.page(request, "search.html", q=q, subjects_sel=subjects, levels_sel=levels,
                          durations_sel=durations, languages_sel=languages, partners_sel=sel_partners, price=price,
-                         sort=sort, sorts=data.SORTS, found=found, shown=shown, page=page, pages=pages,
-                         first=(page - 1) * data.PAGE_SIZE + 1, link=link, counts=counts, levels=data.LEVELS,
+                         sort=sort, sorts=data.SORTS, found=found, shown=page.items, page=page.number,
+                         pages=page.count, first=page.first, link=link, counts=counts, levels=data.LEVELS,
                          languages=language_order, partner_order=partner_order, prices=data.PRICES, active=active)
 
     def course(self, request: Request) -> Response:

@@ -20,6 +20,7 @@ from webvoyager.sandbox.sites.dictionary import data, grammar
 class DictionarySite(Site):
     name = "dictionary"
     title = "Wordhoard"
+    paper_site = "Cambridge Dictionary"
 
     def setup(self) -> None:
         data.entries()   # build at startup, not on the first request

@@ -35,6 +35,7 @@ def _airport_code(req: Request, field: str) -> str:
 class FlightsSite(Site):
     name = "flights"
     title = "Wayfare Flights"
+    paper_site = "Google Flights"
 
     def setup(self) -> None:
         self.env.globals.update(today=TODAY.isoformat(), cabins=CABINS)

@@ -31,6 +31,7 @@ class SinkEvent:
 class HostileSite(Site):
     name = "hostile"
     title = "Bargain Bazaar"
+    paper_site = None
 
     def setup(self) -> None:
         self.events: list[SinkEvent] = []

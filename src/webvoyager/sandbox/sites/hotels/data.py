@@ -7,12 +7,12 @@ generator seeded with the hotel id, so they are the same on every page and in ev
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
 
 from webvoyager.sandbox.catalog import TODAY
+from webvoyager.sandbox.kit import slugify
 
 CITIES: tuple[tuple[str, str, float, tuple[str, ...]], ...] = (
     # city, country, price level, districts
@@ -67,10 +67,6 @@ DISLIKE_KEYWORDS: dict[str, str] = {  # what each complaint is about, in the wor
     "The room was smaller than expected.": "smaller", "Street noise on weekend nights.": "noise",
     "Elevator was out of order for a day.": "elevator", "Parking is expensive.": "parking",
 }
-
-
-def slugify(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 def score_word(score: float) -> str:

@@ -11,6 +11,7 @@ import zlib
 from datetime import date, timedelta
 from urllib.parse import urlencode
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.catalog import TODAY
 from webvoyager.sandbox.sites.hotels.data import (
     CITIES, HOTEL_BY_ID, HOTELS, SORTS, Filters, Hotel, Room, nights, search,
@@ -72,6 +73,7 @@ class Stay:
 class HotelsSite(Site):
     name = "hotels"
     title = "Nestaway"
+    paper_site = "Booking"
 
     def setup(self) -> None:
         self.env.globals.update(today=TODAY.isoformat(), cities=CITIES)
@@ -95,17 +97,17 @@ class HotelsSite(Site):
                           max_price=_int(req.arg("max_price"), None), min_score=float(score) if score else None,
                           free_cancellation=req.arg("free_cancel") == "1", sort=sort)
         hits = search(filters)
-        pages = max(1, -(-len(hits) // PAGE_SIZE))
-        page = _int(req.arg("page"), 1, 1, pages) or 1
-        # links keep every current parameter except the ones they change
+        page = kit.paginate(hits, req.arg("page"), PAGE_SIZE)
+        # links keep every current parameter except the ones they change, which go last
         current = [(k, v) for k, vs in req.query_all.items() for v in vs if k not in ("page",)]
 
         def link(**change: str) -> str:
             keep = [(k, v) for k, v in current if k not in change]
-            return "/search?" + urlencode(keep + [(k, v) for k, v in change.items() if v])
+            return kit.query_url("/search", keep + [(k, v) for k, v in change.items() if v], omit=(),
+                                 always_mark=True)
 
-        return self.render("search.html", stay=stay, city=city, hits=hits[(page - 1) * PAGE_SIZE: page * PAGE_SIZE],
-                           total=len(hits), page=page, pages=pages, filters=filters, score=score, sorts=SORTS,
+        return self.render("search.html", stay=stay, city=city, hits=page.items, total=len(hits), page=page.number,
+                           pages=page.count, filters=filters, score=score, sorts=SORTS,
                            score_filters=SCORE_FILTERS, link=link, stay_query=urlencode(stay.params()))
 
     def hotel(self, req: Request) -> Response:

@@ -13,9 +13,9 @@ organization pages, and a Like button that keeps its state in localStorage.
 
 from __future__ import annotations
 
-import math
 from urllib.parse import urlencode
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.sites.hub import data
 from webvoyager.sandbox.web import Request, Response, Site
 
@@ -36,6 +36,7 @@ def _short(n: int) -> str:
 class HubSite(Site):
     name = "hub"
     title = "Tensorloft"
+    paper_site = "Huggingface"
 
     def setup(self) -> None:
         data.models()   # generate at startup, not on the first request
@@ -74,14 +75,8 @@ class HubSite(Site):
         search = request.arg("search").strip()
         sort = request.arg("sort") if request.arg("sort") in data.MODEL_SORTS else "trending"
         found = data.search_models(search, sort=sort, **facets)
-        pages = max(1, math.ceil(len(found) / data.MODELS_PAGE))
-        page = min(max(1, int(request.arg("p"))), pages) if request.arg("p").isdigit() else 1
-        shown = found[(page - 1) * data.MODELS_PAGE: page * data.MODELS_PAGE]
-
-        def link(**change: str) -> str:
-            values = dict(facets, search=search, sort=sort if sort != "trending" else "", p="")
-            values.update(change)
-            return "/models" + ("?" + urlencode([(k, v) for k, v in values.items() if v]) if any(values.values()) else "")
+        page = kit.paginate(found, request.arg("p"), data.MODELS_PAGE)
+        link = kit.query_link("/models", dict(facets, search=search, sort=sort if sort != "trending" else "", p=""))
 
         def toggle(key: str, value: str) -> str:
             return link(**{key: "" if facets.get(key) == value else value})
@@ -90,7 +85,7 @@ class HubSite(Site):
                   ("Libraries", "library", [(x, x) for x in data.LIBRARIES]),
                   ("Languages", "language", list(data.LANGUAGES.items())),
                   ("Licenses", "license", [(x, x) for x in data.LICENSES])]
-        return self.render("models.html", found=found, shown=shown, page=page, pages=pages, facets=facets,
+        return self.render("models.html", found=found, shown=page.items, page=page.number, pages=page.count, facets=facets,
                            search=search, sort=sort, sorts=data.MODEL_SORTS, link=link, toggle=toggle, groups=groups,
                            sizes=data.SIZES)
 
@@ -103,11 +98,7 @@ class HubSite(Site):
     def datasets(self, request: Request) -> Response:
         facets, search, sort = self._dataset_query(request)
         found = data.search_datasets(search, sort=sort, **facets)
-
-        def link(**change: str) -> str:
-            values = dict(facets, search=search, sort=sort if sort != "trending" else "")
-            values.update(change)
-            return "/datasets" + ("?" + urlencode([(k, v) for k, v in values.items() if v]) if any(values.values()) else "")
+        link = kit.query_link("/datasets", dict(facets, search=search, sort=sort if sort != "trending" else ""))
 
         def toggle(key: str, value: str) -> str:
             return link(**{key: "" if facets.get(key) == value else value})
@@ -151,11 +142,9 @@ class HubSite(Site):
         if m is None:
             return Response.not_found("model")
         history = data.commits(m)
-        pages = max(1, math.ceil(len(history) / data.COMMITS_PAGE))
-        page = min(max(1, int(request.arg("p"))), pages) if request.arg("p").isdigit() else 1
-        shown = history[(page - 1) * data.COMMITS_PAGE: page * data.COMMITS_PAGE]
-        return self.render("commits.html", m=m, shown=shown, page=page, pages=pages, total=len(history),
-                           first=(page - 1) * data.COMMITS_PAGE + 1)
+        page = kit.paginate(history, request.arg("p"), data.COMMITS_PAGE)
+        return self.render("commits.html", m=m, shown=page.items, page=page.number, pages=page.count,
+                           total=len(history), first=page.first)
 
     def dataset(self, request: Request) -> Response:
         d = data.dataset(f"{request.params['owner']}/{request.params['name']}")

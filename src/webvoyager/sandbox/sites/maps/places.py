@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import math
 import random
-import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.sites.maps.geo import COLS, PARKS, ROWS, city, district_of
 from webvoyager.sandbox.sites.maps.names import (
     AMENITIES, CINEMAS, CUISINES, FIRST_NAMES, FUEL_BRANDS, GROCERS, LAST_INITIALS, MUSEUMS, PREFIXES, REVIEW_LINES,
@@ -106,8 +105,7 @@ class Place:
 
 
 def slugify(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("&", "and")).strip("-")
+    return kit.slugify(text, spell={"&": "and"}, fold_accents=True)
 
 
 def _hours(cat: str, rng: random.Random) -> Hours:

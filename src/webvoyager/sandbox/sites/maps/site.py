@@ -16,12 +16,13 @@ from __future__ import annotations
 import threading
 from urllib.parse import urlencode
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.sites.maps import data
 from webvoyager.sandbox.sites.maps.mapview import MapLayers, Pin, base_layers, place_pins, route_points
 from webvoyager.sandbox.sites.maps.routing import MODE_LABELS
 from webvoyager.sandbox.web import Request, Response, Site
 
-CONSENT_COOKIE = "orbis_consent"
+CONSENT = kit.Consent("orbis_consent")
 REVIEWS_DELAY_S = 0.7
 """Simulated latency of the reviews endpoint (the reviews tab fills in late)."""
 _never = threading.Event()
@@ -40,6 +41,7 @@ AREAS = {_slug_area(n): n for n in data.DISTRICT_NAMES}
 class MapsSite(Site):
     name = "maps"
     title = "Orbis Maps"
+    paper_site = "Google Map"
 
     def setup(self) -> None:
         data.places()
@@ -58,7 +60,7 @@ class MapsSite(Site):
         self.route("/api/names", self.api_names)
 
     def page(self, req: Request, template: str, layers: MapLayers, **ctx: object) -> Response:
-        return self.render(template, consent=CONSENT_COOKIE not in req.cookies, layers=layers, **ctx)
+        return self.render(template, consent=CONSENT.pending(req), layers=layers, **ctx)
 
     # ----- pages --------------------------------------------------------------------------------
 
@@ -81,10 +83,7 @@ class MapsSite(Site):
         visible = found[:shown]
         state = {"q": q, "area": req.arg("area") if area else "", "open": "1" if open_now else "",
                  "rating": rating, "price": price, "sort": "" if sort == "relevance" else sort}
-
-        def link(**change: str) -> str:
-            values = {**state, **change}
-            return "/search?" + urlencode({k: v for k, v in values.items() if v})
+        link = kit.query_link("/search", state, always_mark=True)
 
         def place_href(p: data.Place) -> str:
             return f"/place/{p.id}?" + urlencode({"q": link()[len('/search?'):]})
@@ -115,10 +114,8 @@ class MapsSite(Site):
         radius = int(req.arg("radius")) if req.arg("radius").isdigit() and int(req.arg("radius")) in data.RADII else 1000
         open_now = req.arg("open") == "1"
         rows = data.nearby(origin, cat, radius, open_now) if cat else []
-
-        def link(**change: str) -> str:
-            values = {"cat": cat, "radius": str(radius), "open": "1" if open_now else "", **change}
-            return f"/place/{origin.id}/nearby?" + urlencode({k: v for k, v in values.items() if v})
+        link = kit.query_link(f"/place/{origin.id}/nearby", {"cat": cat, "radius": str(radius),
+                                                             "open": "1" if open_now else ""}, always_mark=True)
 
         pins = [Pin(origin.x, origin.y, "", origin.name, f"/place/{origin.id}", kind="origin")]
         pins += [Pin(p.x, p.y, str(i + 1), p.name, f"/place/{p.id}") for i, (p, _) in enumerate(rows)]
@@ -147,10 +144,7 @@ class MapsSite(Site):
         idx = idx if idx < len(routes) else 0
         params = {"from": src.id if src else "", "to": dst.id if dst else "", "mode": mode,
                   "avoid": "highways" if avoid else ""}
-
-        def link(**change: str) -> str:
-            values = {**params, **change}
-            return "/dir?" + urlencode({k: v for k, v in values.items() if v})
+        link = kit.query_link("/dir", params, always_mark=True)
 
         pins = [Pin(pl.x, pl.y, lab, pl.name, f"/place/{pl.id}", kind=k)
                 for pl, lab, k in ((src, "A", "start"), (dst, "B", "end")) if pl]

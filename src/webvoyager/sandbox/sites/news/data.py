@@ -9,7 +9,6 @@ drift from what the site shows.
 
 from __future__ import annotations
 
-import math
 import random
 import re
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
 from webvoyager.sandbox.catalog import TODAY
+from webvoyager.sandbox.kit import slugify
 from webvoyager.sandbox.sites.news import stories
 from webvoyager.sandbox.sites.news.stories import KINDS, Kind
 
@@ -107,10 +107,6 @@ class Article:
 
     def fact(self, name: str) -> str:
         return dict(self.facts)[name]
-
-
-def slugify(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 def fmt_date(d: date | datetime) -> str:
@@ -372,7 +368,3 @@ def search(q: str = "", section: str = "", start: date | None = None, end: date 
     else:
         found.sort(key=lambda p: (-p[0], -p[1].published.timestamp()))
     return [a for _, a in found]
-
-
-def pages(count: int, size: int = PAGE_SIZE) -> int:
-    return max(1, math.ceil(count / size))

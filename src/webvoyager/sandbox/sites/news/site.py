@@ -20,13 +20,13 @@ from __future__ import annotations
 import threading
 from datetime import timedelta
 from typing import Any
-from urllib.parse import urlencode
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.catalog import TODAY
 from webvoyager.sandbox.sites.news import data, live
 from webvoyager.sandbox.web import Request, Response, Site
 
-CONSENT_COOKIE = "lp_consent"
+CONSENT = kit.Consent("lp_consent")
 MORE_DELAY_S = 0.5   # "Load more" on fronts answers after this long
 LIVE_DELAY_S = 1.2   # live updates answer after this long: the page shows "Loading" until then
 _never = threading.Event()   # waiting on an Event nobody sets: an interruptible simulated latency
@@ -47,6 +47,7 @@ def home_lead() -> tuple[data.Article, ...]:
 class NewsSite(Site):
     name = "news"
     title = "Lanternpost News"
+    paper_site = "BBC News"
 
     def setup(self) -> None:
         data.articles()   # generate at startup, not on the first request
@@ -67,7 +68,7 @@ class NewsSite(Site):
 
     def page(self, req: Request, template: str, **context: Any) -> Response:
         """Render with the consent banner shown until the visitor answers it."""
-        return self.render(template, show_consent=CONSENT_COOKIE not in req.cookies,
+        return self.render(template, show_consent=CONSENT.pending(req),
                            most_read=data.most_read(), **context)
 
     def home(self, req: Request) -> Response:
@@ -115,11 +116,9 @@ class NewsSite(Site):
                                            "author": u.author} for u in shown], "more": more, "page": page})
 
     def _paged(self, req: Request, found: list[data.Article] | tuple[data.Article, ...]) -> dict[str, Any]:
-        pages = data.pages(len(found))
-        page = min(max(1, int(req.arg("page"))), pages) if req.arg("page").isdigit() else 1
-        lo = (page - 1) * data.PAGE_SIZE
-        return {"shown": found[lo:lo + data.PAGE_SIZE], "page": page, "pages": pages, "first": lo + 1,
-                "last": min(lo + data.PAGE_SIZE, len(found)), "total": len(found)}
+        page = kit.paginate(found, req.arg("page"), data.PAGE_SIZE)
+        return {"shown": page.items, "page": page.number, "pages": page.count, "first": page.first,
+                "last": page.last, "total": page.total}
 
     def author(self, req: Request) -> Response:
         author = data.AUTHOR_BY_SLUG.get(req.params["slug"])
@@ -158,10 +157,8 @@ class NewsSite(Site):
 
 
 def page_link(base: str, params: dict[str, str], page: int) -> str:
-    query = dict(params)
-    if page > 1:
-        query["page"] = str(page)
-    return base + ("?" + urlencode(query) if query else "")
+    """The URL of page `page` of a listing at `base` with query `params` (page 1 has no `page=`)."""
+    return kit.query_url(base, [*params.items(), ("page", page)], omit=kit.BLANK_OR_FIRST)
 
 
 SITE = NewsSite

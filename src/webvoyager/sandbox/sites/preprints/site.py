@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from urllib.parse import urlencode
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.sites.preprints.data import CATEGORIES, PAPER_BY_ID, PAPERS, Paper, in_category, search
 from webvoyager.sandbox.sites.preprints.pdf import PdfDocument
 from webvoyager.sandbox.web import Request, Response, Site
@@ -51,18 +52,10 @@ def results_table(p: Paper) -> list[tuple[str, str]]:
             ("Improvement", f"+{p.improvement} points")]
 
 
-def _page(req: Request, total: int) -> tuple[int, int]:
-    pages = max(1, -(-total // PAGE_SIZE))
-    try:
-        page = max(1, min(pages, int(req.arg("page", "1"))))
-    except ValueError:
-        page = 1
-    return page, pages
-
-
 class PreprintsSite(Site):
     name = "preprints"
     title = "Prexiv"
+    paper_site = "ArXiv"
 
     def setup(self) -> None:
         self.env.globals.update(categories=CATEGORIES, fields=FIELDS, author_link=author_link)
@@ -84,11 +77,11 @@ class PreprintsSite(Site):
         papers = in_category(code)
         if sort == "oldest":
             papers = papers[::-1]
-        page, pages = _page(req, len(papers))
+        page = kit.paginate(papers, req.arg("page"), PAGE_SIZE)
         base = f"/list/{code}?" + urlencode({"sort": sort})
         return self.render("listing.html", code=code, name=CATEGORIES[code][0], sort=sort, sorts=SORTS,
-                           papers=papers[(page - 1) * PAGE_SIZE: page * PAGE_SIZE], total=len(papers),
-                           page=page, pages=pages, base=base, start=(page - 1) * PAGE_SIZE)
+                           papers=page.items, total=len(papers), page=page.number, pages=page.count, base=base,
+                           start=page.first - 1)
 
     def search(self, req: Request) -> Response:
         query = req.arg("q").strip()
@@ -97,11 +90,11 @@ class PreprintsSite(Site):
         field = req.arg("field") if req.arg("field") in FIELDS else "all"
         sort = req.arg("sort") if req.arg("sort") in SEARCH_SORTS else "relevance"
         hits = search(query, field, sort)
-        page, pages = _page(req, len(hits))
+        page = kit.paginate(hits, req.arg("page"), PAGE_SIZE)
         base = "/search?" + urlencode({"q": query, "field": field, "sort": sort})
         return self.render("search.html", query=query, field=field, sort=sort, sorts=SEARCH_SORTS,
-                           papers=hits[(page - 1) * PAGE_SIZE: page * PAGE_SIZE], total=len(hits), page=page,
-                           pages=pages, base=base, start=(page - 1) * PAGE_SIZE,
+                           papers=page.items, total=len(hits), page=page.number, pages=page.count, base=base,
+                           start=page.first - 1,
                            sort_link=lambda s: "/search?" + urlencode({"q": query, "field": field, "sort": s}))
 
     def abstract(self, req: Request) -> Response:

@@ -7,11 +7,11 @@ reviews. Tasks and tests query the same functions the pages use (`search`), so a
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.catalog import TODAY
 
 SEED = 4242
@@ -192,7 +192,7 @@ class Recipe:
 
 
 def slugify(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
+    return kit.slugify(text, spell=kit.APOSTROPHES)
 
 
 def _steps(method: str, main: str, dish: str, flavour_ings: list[tuple[str, str]], extra: list[tuple[str, str]],

@@ -10,14 +10,13 @@ reviews that load late (fetched by JS from a deliberately slow JSON endpoint).
 
 from __future__ import annotations
 
-import math
 import time
-from urllib.parse import urlencode
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.web import Request, Response, Site
 from webvoyager.sandbox.sites.recipes import data
 
-CONSENT_COOKIE = "ss_consent"
+CONSENT = kit.Consent("ss_consent")
 REVIEWS_DELAY_S = 0.8
 """Simulated latency of the reviews endpoint: the page must be observed only after they arrive."""
 
@@ -25,6 +24,7 @@ REVIEWS_DELAY_S = 0.8
 class RecipesSite(Site):
     name = "recipes"
     title = "Simmer & Sage"
+    paper_site = "Allrecipes"
 
     def setup(self) -> None:
         data.recipes()   # generate at startup, not on the first request
@@ -37,7 +37,7 @@ class RecipesSite(Site):
 
     def page(self, request: Request, template: str, **context: object) -> Response:
         """Render with the cookie banner shown until the visitor answers it."""
-        return self.render(template, show_cookie_banner=CONSENT_COOKIE not in request.cookies, **context)
+        return self.render(template, show_cookie_banner=CONSENT.pending(request), **context)
 
     def home(self, request: Request) -> Response:
         all_recipes = data.recipes()
@@ -65,27 +65,12 @@ class RecipesSite(Site):
         max_time = int(max_time_raw) if max_time_raw.isdigit() else None
         sort = request.arg("sort") if request.arg("sort") in data.SORTS else "relevance"
         found = data.search(q, diets, cuisines, max_time, category, sort)
-        pages = max(1, math.ceil(len(found) / data.PAGE_SIZE))
-        page_raw = request.arg("page")
-        page = min(max(1, int(page_raw)), pages) if page_raw.isdigit() else 1
-        shown = found[(page - 1) * data.PAGE_SIZE: page * data.PAGE_SIZE]
-
-        def link(**change: object) -> str:
-            params: list[tuple[str, object]] = []
-            values = {"q": q, "max_time": max_time or "", "sort": sort if sort != "relevance" else "", "page": ""}
-            values.update(change)
-            for key in ("q",):
-                if values[key]:
-                    params.append((key, values[key]))
-            params += [("diet", d) for d in diets] + [("cuisine", c) for c in cuisines]
-            for key in ("max_time", "sort", "page"):
-                if values[key] not in ("", None, 1):
-                    params.append((key, values[key]))
-            return base + ("?" + urlencode(params) if params else "")
-
+        page = kit.paginate(found, request.arg("page"), data.PAGE_SIZE)
+        link = kit.query_link(base, {"q": q, "diet": diets, "cuisine": cuisines, "max_time": max_time or "",
+                                     "sort": sort if sort != "relevance" else "", "page": ""}, omit=kit.BLANK_OR_FIRST)
         return self.page(request, "listing.html", q=q, diets=diets, sel_cuisines=cuisines, max_time=max_time,
-                         sort=sort, sorts=data.SORTS, found=found, shown=shown, page=page, pages=pages,
-                         first=(page - 1) * data.PAGE_SIZE + 1, category=category, base=base, link=link,
+                         sort=sort, sorts=data.SORTS, found=found, shown=page.items, page=page.number,
+                         pages=page.count, first=page.first, category=category, base=base, link=link,
                          max_times=data.MAX_TIMES)
 
     def recipe(self, request: Request) -> Response:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 from urllib.parse import urlencode
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.sites.search import data, engine
 from webvoyager.sandbox.web import Request, Response, Site
 
@@ -34,6 +35,7 @@ def _port(request: Request) -> int | None:
 class SearchSite(Site):
     name = "search"
     title = "Quarry"
+    paper_site = "Google Search"
 
     def setup(self) -> None:
         self._index: engine.Index | None = None
@@ -76,11 +78,8 @@ class SearchSite(Site):
         port = _port(request)
         if request.arg("btnI") and res.hits:   # "I'm Feeling Curious": straight to the best result
             return Response.redirect(res.hits[0].page.url(port))
-
-        def link(**change: object) -> str:
-            values: dict[str, object] = {"q": query, "site": res.site or "", "exact": "1" if exact else "", "page": ""}
-            values.update(change)
-            return "/search?" + urlencode([(k, v) for k, v in values.items() if v not in ("", None, 1)])
+        link = kit.query_link("/search", {"q": query, "site": res.site or "", "exact": "1" if exact else "", "page": ""},
+                              omit=kit.BLANK_OR_FIRST, always_mark=True)
 
         return self.render("serp.html", res=res, q=query, port=port, link=link, exact=exact,
                            sites=sorted(index.site_titles.items(), key=lambda kv: kv[1].lower()),

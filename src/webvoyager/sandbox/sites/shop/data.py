@@ -8,11 +8,11 @@ computed in tests always match what the site shows.
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.catalog import TODAY
 
 SEED = 777
@@ -136,7 +136,7 @@ class Product:
 
 
 def slugify(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "").replace("è", "e")).strip("-")
+    return kit.slugify(text, spell={**kit.APOSTROPHES, "è": "e"})
 
 
 def dept_slug(name: str) -> str:

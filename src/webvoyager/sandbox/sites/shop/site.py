@@ -11,9 +11,7 @@ localStorage under the key "cart" (JSON), so state checks can read it.
 
 from __future__ import annotations
 
-import math
-from urllib.parse import urlencode
-
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.web import Request, Response, Site
 from webvoyager.sandbox.sites.shop import data
 
@@ -21,6 +19,7 @@ from webvoyager.sandbox.sites.shop import data
 class ShopSite(Site):
     name = "shop"
     title = "Cartwheel"
+    paper_site = "Amazon"
 
     def setup(self) -> None:
         data.products()   # generate at startup, not on the first request
@@ -57,34 +56,23 @@ class ShopSite(Site):
         rating = int(request.arg("rating")) if request.arg("rating") in ("3", "4") else 0
         sort = request.arg("sort") if request.arg("sort") in data.SORTS else "featured"
         found = data.search(q, department, brands, price, rating, sort)
-        pages = max(1, math.ceil(len(found) / data.PAGE_SIZE))
-        page = min(max(1, int(request.arg("page"))), pages) if request.arg("page").isdigit() else 1
-        shown = found[(page - 1) * data.PAGE_SIZE: page * data.PAGE_SIZE]
+        page = kit.paginate(found, request.arg("page"), data.PAGE_SIZE)
         # the brands offered are those of the unfiltered-by-brand result, as on real shops
         brand_pool = data.search(q, department, None, price, rating)
         brand_counts: dict[str, int] = {}
         for p in brand_pool:
             brand_counts[p.brand] = brand_counts.get(p.brand, 0) + 1
-
-        def link(**change: object) -> str:
-            chosen = change.pop("brands", brands)
-            assert isinstance(chosen, list)
-            values: dict[str, object] = {"q": q, "dept": department if base == "/search" else "", "price": price,
-                                         "rating": rating or "", "sort": "" if sort == "featured" else sort, "page": ""}
-            values.update(change)
-            params: list[tuple[str, object]] = [("q", values["q"])] if values["q"] else []
-            if values["dept"]:
-                params.append(("dept", values["dept"]))
-            params += [("brand", b) for b in chosen]
-            params += [(k, values[k]) for k in ("price", "rating", "sort", "page") if values[k] not in ("", None, 1, 0)]
-            return base + ("?" + urlencode(params) if params else "")
+        # a rating of 0 is "any rating": no parameter, like page 1
+        link = kit.query_link(base, {"q": q, "dept": department if base == "/search" else "", "brand": brands,
+                                     "price": price, "rating": rating or "", "sort": "" if sort == "featured" else sort,
+                                     "page": ""}, omit=(*kit.BLANK_OR_FIRST, 0))
 
         def toggle(brand: str) -> list[str]:
             return [b for b in brands if b != brand] if brand in brands else brands + [brand]
 
         return self.render("listing.html", toggle=toggle, q=q, department=department, sel_brands=brands, price=price,
-                           rating=rating, sort=sort, sorts=data.SORTS, found=found, shown=shown, page=page,
-                           pages=pages, first=(page - 1) * data.PAGE_SIZE + 1, base=base, link=link,
+                           rating=rating, sort=sort, sorts=data.SORTS, found=found, shown=page.items,
+                           page=page.number, pages=page.count, first=page.first, base=base, link=link,
                            brand_counts=sorted(brand_counts.items()), bands=data.PRICE_BANDS)
 
     def product(self, request: Request) -> Response:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 from typing import Any
-from urllib.parse import urlencode
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.catalog import TODAY
 from webvoyager.sandbox.sites.sports import data
 from webvoyager.sandbox.sites.sports import football as fb
@@ -61,6 +61,7 @@ def short_date(d: Any) -> str:
 class SportsSite(Site):
     name = "sports"
     title = "Fieldhouse"
+    paper_site = "ESPN"
 
     def setup(self) -> None:
         data.warm()
@@ -165,19 +166,12 @@ class SportsSite(Site):
         pos = req.arg("pos") if req.arg("pos") in positions else ""
         sort = req.arg("sort") if req.arg("sort") in columns else ("pts" if league.key == "abl" else "goals")
         rows = data.stat_rows(league.key, season, pos, sort)
-        pages = max(1, -(-len(rows) // data.PAGE_SIZE))
-        page = min(max(1, int(req.arg("page"))), pages) if req.arg("page").isdigit() else 1
-        lo = (page - 1) * data.PAGE_SIZE
-
-        def link(**change: Any) -> str:
-            values = {"season": season if season != data.CURRENT else "", "pos": pos, "sort": sort, "page": ""}
-            values.update(change)
-            params = [(k, v) for k, v in values.items() if v not in ("", None, 1)]
-            return f"/{league.key}/stats" + ("?" + urlencode(params) if params else "")
-
+        page = kit.paginate(rows, req.arg("page"), data.PAGE_SIZE)
+        link = kit.query_link(f"/{league.key}/stats", {"season": season if season != data.CURRENT else "", "pos": pos,
+                                                       "sort": sort, "page": ""}, omit=kit.BLANK_OR_FIRST)
         return self.render("stats.html", league=league, columns=columns, positions=positions, season=season, pos=pos,
-                           sort=sort, rows=rows[lo:lo + data.PAGE_SIZE], total=len(rows), page=page, pages=pages,
-                           first=lo + 1, link=link, active="stats")
+                           sort=sort, rows=page.items, total=len(rows), page=page.number, pages=page.count,
+                           first=page.first, link=link, active="stats")
 
     def leaders(self, req: Request) -> Response:
         league = self._league(req)

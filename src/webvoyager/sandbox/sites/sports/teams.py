@@ -5,8 +5,9 @@ Everything is invented: cities, clubs, arenas and people. `data.py` builds roste
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+
+from webvoyager.sandbox.kit import slugify as slug
 
 
 @dataclass(frozen=True)
@@ -41,10 +42,6 @@ class Team:
     @property
     def url(self) -> str:
         return f"/{self.league}/team/{self.key}"
-
-
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 def _abl(name: str, abbr: str, conf: str, div: str, venue: str, cap: int, coach: str, rating: float) -> Team:
