@@ -6,8 +6,9 @@ nothing of ours. Usage: `python launch_original.py SCRIPT [ARGS...]`, with envir
 
 - WEBVOYAGER_RECORDER_URL: the recording OpenAI server; openai 1.1.1 ignores OPENAI_BASE_URL and the
   original passes only `api_key`, so the client's default base URL is replaced here.
-- WEBVOYAGER_CHROMIUM / WEBVOYAGER_CHROMEDRIVER: Debian's chromium and chromedriver. Selenium Manager
-  would download both (offline here), and Chromium refuses to start as root without --no-sandbox.
+- WEBVOYAGER_ORIGINAL_CHROMIUM / WEBVOYAGER_CHROMEDRIVER: the browser binary (tests/paper/original.py chooses
+  Debian's chromium-headless-shell) and Debian's chromedriver. Selenium Manager would download both
+  (offline here), and Chromium refuses to start as root without --no-sandbox.
 """
 
 from __future__ import annotations
@@ -50,8 +51,7 @@ def _patch_chrome(binary: str, driver: str) -> None:
 def main() -> None:
     script, *args = sys.argv[1:]
     _patch_openai(os.environ["WEBVOYAGER_RECORDER_URL"])
-    _patch_chrome(os.environ.get("WEBVOYAGER_CHROMIUM", "/usr/bin/chromium"),
-                  os.environ.get("WEBVOYAGER_CHROMEDRIVER", "/usr/bin/chromedriver"))
+    _patch_chrome(os.environ["WEBVOYAGER_ORIGINAL_CHROMIUM"], os.environ["WEBVOYAGER_CHROMEDRIVER"])
     folder = os.path.dirname(os.path.abspath(script))
     sys.path.insert(0, folder)   # the scripts import their siblings (prompts, utils)
     sys.argv = [script, *args]

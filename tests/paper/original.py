@@ -36,7 +36,11 @@ def chromedriver() -> Path:
 
 
 def chromium() -> Path:
-    return Path(os.environ.get("WEBVOYAGER_CHROMIUM", "/usr/bin/chromium"))
+    """The browser the original drives: Chromium's OLD headless mode, which its `--headless` meant in the
+    paper's days (Chrome 119) and which gives a 1024x768 page in its 1024x768 window. Chromium >= 132
+    dropped it from the main binary (`--headless` there is the new mode: a 1024x625 page); Debian ships
+    it apart as chromium-headless-shell."""
+    return Path(os.environ.get("WEBVOYAGER_ORIGINAL_CHROMIUM", "/usr/lib/chromium/chromium-headless-shell"))
 
 
 def missing_prerequisites() -> list[str]:
@@ -49,7 +53,7 @@ def missing_prerequisites() -> list[str]:
     if not chromedriver().exists():
         missing.append(f"{chromedriver()} (apt-get install chromium-driver)")
     if not chromium().exists():
-        missing.append(f"{chromium()} (apt-get install chromium)")
+        missing.append(f"{chromium()} (apt-get install chromium-headless-shell)")
     return missing
 
 
@@ -74,7 +78,7 @@ class OriginalCopy:
         self.folder = folder
 
     def _launch(self, script: str, args: list[str], recorder_url: str, log: Path) -> None:
-        env = dict(os.environ, WEBVOYAGER_RECORDER_URL=recorder_url, WEBVOYAGER_CHROMIUM=str(chromium()),
+        env = dict(os.environ, WEBVOYAGER_RECORDER_URL=recorder_url, WEBVOYAGER_ORIGINAL_CHROMIUM=str(chromium()),
                    WEBVOYAGER_CHROMEDRIVER=str(chromedriver()), PYTHONUNBUFFERED="1")
         env.pop("PYTHONPATH", None)   # the original imports nothing of ours
         with log.open("w") as out:
