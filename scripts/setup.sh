@@ -43,3 +43,7 @@ fi
 if ! command -v tesseract >/dev/null; then
   apt_install tesseract-ocr || echo "warning: no tesseract; install tesseract-ocr for the reference model" >&2
 fi
+
+# The differential test's second virtualenv (the original WebVoyager code's pins) and chromedriver.
+# Sourced, so it installs through apt_install above.
+. scripts/setup_original.sh

@@ -7,6 +7,7 @@ Reusable by any test:
         model = create_model("openai:gpt-4o", base_url=server.base_url, api_key="sk-test")
         ...
         server.requests[0].body["messages"]            # what the SDK really sent (parsed JSON)
+        server.bodies()                                # every endpoint request's body, in order
 
 Each request takes the next queued response; with the queue empty, `responder(request)` is called if
 set, else the server answers 400 "no queued response" (not retried, so a test fails fast).
@@ -134,6 +135,11 @@ class _FakeServer:
 
     def success(self, text: str) -> FakeResponse:
         raise NotImplementedError
+
+    def bodies(self) -> list[Any]:
+        """The parsed JSON body of every request to the endpoint, in arrival order."""
+        with self._lock:
+            return [r.body for r in self.requests if r.path.split("?")[0].rstrip("/") == self.endpoint]
 
     def start(self) -> Self:
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
