@@ -42,8 +42,10 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
 
     Never raises for task-level failures (bad page, model error, crash in a policy): the Result then has
     status "error" and the message, and `result.json` is written either way. `episode`: the task's
-    environment starts and ends it itself (MiniWoB++, see agent/episode.py).
+    environment starts and ends it itself (MiniWoB++, see agent/episode.py). Settings that cannot run on
+    this machine (`RunSettings.validate`) raise ConfigError before the session starts.
     """
+    settings.validate()
     task_dir = Path(task_dir)
     recorder = Recorder(task_dir, redactor=settings.redactor())
     started = time.perf_counter()

@@ -8,7 +8,7 @@ worth recording (replies, batches, candidates shown).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Sequence
+from typing import Any, Awaitable, Callable, Literal, Sequence, get_args
 
 from webvoyager.browser.elements_text import format_element
 from webvoyager.browser.types import Element, Observation, Point
@@ -20,7 +20,9 @@ from webvoyager.seeact.marks import draw_letter_marks
 from webvoyager.seeact.parse import GroundingReply, parse_grounding
 
 Ask = Callable[[list[Message]], Awaitable[Completion]]
-MODES = ("choice", "som", "attributes", "coordinates")
+GroundingMode = Literal["choice", "som", "attributes", "coordinates"]
+"""SeeAct's grounding strategies (stage 2): textual choices, image annotation, element attributes, a point."""
+MODES: tuple[GroundingMode, ...] = get_args(GroundingMode)
 
 
 @dataclass
