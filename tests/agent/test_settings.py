@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from webvoyager.api import execute_task
+from webvoyager.api import create_model, execute_task
 from webvoyager.api.settings import RunSettings
 from webvoyager.bench.runner import BenchOptions, run_bench
 from webvoyager.cli import app
@@ -96,17 +96,31 @@ def chromium_marker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return marker
 
 
+def test_stand_ins_refuse_settings_they_cannot_serve() -> None:
+    with pytest.raises(ConfigError, match="cannot answer SeeAct's coordinates grounding.*--grounding choice"):
+        create_model("reference", settings=RunSettings(policy="seeact", grounding="coordinates"))
+    with pytest.raises(ConfigError, match="gullible model answers WebVoyager conversations only"):
+        create_model("gullible", settings=RunSettings(policy="seeact"))
+
+
 @pytest.mark.parametrize("command", [
     ["run", "q", "--url", "http://127.0.0.1:9/"],
     ["bench", "sandbox", "--site", "recipes", "--limit", "1"],
 ])
-def test_cli_refuses_seeact_text_only_in_one_line_before_any_browser(command: list[str], tmp_path: Path,
-                                                                       chromium_marker: Path) -> None:
+@pytest.mark.parametrize("options, start", [
+    (["--text-only"], "error: the SeeAct policy needs screenshots"),
+    (["--grounding", "coordinates"], "error: the reference model cannot answer SeeAct's coordinates grounding"),
+])
+def test_cli_refuses_what_cannot_run_in_one_line_before_any_browser(command: list[str], options: list[str],
+                                                                     start: str, tmp_path: Path,
+                                                                     chromium_marker: Path) -> None:
     out = tmp_path / "run"
-    res = CliRunner().invoke(app, [*command, "--model", "reference", "--policy", "seeact", "--text-only",
+    res = CliRunner().invoke(app, [*command, "--model", "reference", "--policy", "seeact", *options,
                                    "--out", str(out)])
     assert res.exit_code == 2, res.output
-    lines = [line for line in res.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error: the SeeAct policy needs screenshots"), res.output
-    assert "--text-only" in lines[0]
-    assert not chromium_marker.exists() and not out.exists()
+    said = " ".join(res.output.split())   # one message (the console may wrap it), no traceback
+    assert start in said and said.count("error:") == 1 and "Traceback" not in said, res.output
+    if options == ["--text-only"]:   # refused with the settings, before anything else is printed
+        assert said.startswith(start), res.output
+    assert options[0] in said
+    assert not chromium_marker.exists() and not (out / "task").exists() and not (out / "recipes--1").exists()

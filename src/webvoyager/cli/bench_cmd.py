@@ -198,7 +198,7 @@ def bench(
         # In sandbox runs the `Google` action lands on the sandbox's own search engine.
         browser_config = BrowserConfig(headless=settings.headless, **remote,
                                        **({"search_url": sandbox.search_url} if sandbox and sandbox.search_url else {}))
-        chat_model = create_model(model, base_url=base_url)
+        chat_model = create_model(model, settings=settings, base_url=base_url)
         run_dir.mkdir(parents=True, exist_ok=True)
         if not (run_dir / "run.json").is_file():
             write_run_json(run_dir, settings, model, command="bench", base_url=base_url,
