@@ -14,8 +14,8 @@ from webvoyager.seeact import prompts
 from webvoyager.prompts import load_prompt
 from webvoyager.seeact.choices import ChoiceBatch
 
-# Phrases that identify each kind of message (each is in its prompt file; a test checks it). Offline
-# stand-in models that answer SeeAct conversations recognise the stage by them.
+# Phrases that identify each kind of message (each is in its prompt file; a test checks it).
+# `seeact.readback` recognises the stage by them, for offline stand-ins that answer SeeAct conversations.
 GENERATION_MARK = "Work through these points before you decide"
 CHOICE_MARK = "Then answer a multiple-choice question."
 SOM_MARK = "with candidate elements outlined"

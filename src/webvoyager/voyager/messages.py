@@ -19,8 +19,8 @@ from webvoyager.voyager.parser import parse_reply
 
 CLIPPED_NOTE_CHARS = 200  # an old PDF excerpt must not keep eating the context
 
-# How the loop's typed feedback about the previous step is worded for the model (the reference
-# stand-in imports these to recognise a failed step, so the wording lives in one place).
+# How the loop's typed feedback about the previous step is worded for the model (`voyager.readback`
+# reads it back with these same templates, so the wording lives in one place).
 FAILED_ACTION = "Your last action '{action}' failed: {error}"
 UNUSABLE_REPLY = "Your previous reply could not be used: {error}"
 NOTES_HEADING = "Notes since your last action:"
