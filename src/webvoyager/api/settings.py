@@ -27,7 +27,7 @@ from webvoyager.errors import ConfigError
 from webvoyager.prompts import Prompt, prompt_from_file
 from webvoyager.protocol import (GOVERNED, POLICIES, SEEACT_PAPER_MAX_NO_OPS, AgentValues, PolicyName, ProtocolName,
                                  agent_values, check_policy, check_protocol)
-from webvoyager.seeact.grounding import MODES, GroundingMode
+from webvoyager.seeact.grounding import GroundingMode, check_grounding
 from webvoyager.tasks import Task
 
 __all__ = ["GOVERNED", "POLICIES", "RunSettings"]
@@ -77,8 +77,7 @@ class RunSettings:
 
     def _check_values(self) -> None:
         """ConfigError for a value out of range or a combination of settings that cannot run."""
-        if self.grounding not in MODES:
-            raise ConfigError(f"unknown grounding {self.grounding!r}; use one of {', '.join(MODES)}")
+        check_grounding(self.grounding)
         if self.confirm not in GATE_MODES:
             raise ConfigError(f"unknown confirm mode {self.confirm!r}; use one of {', '.join(GATE_MODES)}")
         values = self.values

@@ -12,6 +12,7 @@ from typing import Any, Awaitable, Callable, Literal, Sequence, get_args
 
 from webvoyager.browser.elements_text import format_element
 from webvoyager.browser.types import Element, Observation, Point
+from webvoyager.errors import ConfigError
 from webvoyager.models.base import Completion, Message
 from webvoyager.seeact import messages
 from webvoyager.seeact.actions import PAGE_OPS
@@ -23,6 +24,13 @@ Ask = Callable[[list[Message]], Awaitable[Completion]]
 GroundingMode = Literal["choice", "som", "attributes", "coordinates"]
 """SeeAct's grounding strategies (stage 2): textual choices, image annotation, element attributes, a point."""
 MODES: tuple[GroundingMode, ...] = get_args(GroundingMode)
+
+
+def check_grounding(name: str) -> GroundingMode:
+    """`name` as a grounding strategy; ConfigError naming the choices otherwise."""
+    if name not in MODES:
+        raise ConfigError(f"unknown grounding {name!r}; use one of {', '.join(MODES)}")
+    return name  # type: ignore[return-value]
 
 
 @dataclass

@@ -28,7 +28,7 @@ from webvoyager.voyager.messages import (CLIPPED_REMARK, CLOSE_SCREENSHOT, CLOSE
                                          parse_heading)
 
 _INTRO = format_pattern(TASK_INTRO)
-_INDEX = format_pattern(HEADING.split("{title}")[0])
+_HEADING = format_pattern(HEADING)
 
 
 @dataclass(frozen=True)
@@ -79,9 +79,9 @@ def read_observation(message: Message) -> ShownObservation:
         text = text.split("\n\n", 1)[1] if "\n\n" in text else ""
     lines = text.split("\n")
     heading = parse_heading(text)
-    found = _INDEX.match(lines[0])
-    index = int(found.group("index")) if found and found.group("index").isdigit() else 0
     clipped = lines[0].endswith(CLIPPED_REMARK)
+    found = _HEADING.fullmatch(lines[0])
+    index = int(found.group("index")) if found and found.group("index").isdigit() else 0
     delimited = PAGE_OPEN in lines
     at = next((i for i in range(len(lines) - 1, -1, -1) if lines[i] in (ELEMENTS_HEADING, OUTLINE_HEADING)), None)
     listing: str | None = None
