@@ -102,7 +102,7 @@ def run(
     console.print(f"[bold]Task:[/] {escape(task)}\n[bold]Start:[/] {escape(url)}   [bold]Model:[/] {escape(spec)}"
                   f"   [bold]Policy:[/] {settings.policy}   [bold]Protocol:[/] {settings.protocol}")
     result = run_task(task, url=url, model=spec, out_dir=run_dir, settings=settings, base_url=base_url,
-                      on_step=StepPrinter(max_steps=settings.max_steps))
+                      on_step=StepPrinter(max_steps=settings.values.max_steps))
     print_result(result, run_dir)
     raise typer.Exit(code=0 if result.answered else 1)
 
