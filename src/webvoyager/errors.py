@@ -35,10 +35,6 @@ class ModelError(WebVoyagerError):
         self.retryable = retryable
 
 
-class ParseError(WebVoyagerError):
-    """A model reply holds no valid action; the message tells the model what was wrong."""
-
-
 class WorkerLostError(WebVoyagerError):
     """A bench worker process died while it ran a task (killed, out of memory, node lost). The runner
     retries the task once on a fresh worker, then records it as an error."""

@@ -17,9 +17,125 @@ from webvoyager.usage import Usage
 if TYPE_CHECKING:
     from webvoyager.tasks import Task
 
-Status = Literal["answered", "step_limit", "stuck", "error", "blocked", "timeout", "done"]
-STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "error", "blocked", "timeout", "done")
-""""done": the task's environment ended the episode itself (MiniWoB++; see agent/episode.py)."""
+Status = Literal["answered", "step_limit", "stuck", "error", "timeout", "done"]
+STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "error", "timeout", "done")
+""""done": the task's environment ended the episode itself (MiniWoB++; see agent/episode.py). Older
+files may say "blocked", a status nothing produced; they still load (statuses are not checked on load)."""
+Choice = Literal["approve", "reject", "takeover"]
+
+
+@dataclass(frozen=True)
+class ActedElement:
+    """The element a step acted on: its label then, and what makes it the same element on a later
+    visit (`Element.identity`: what a person sees of it), for replay."""
+
+    label: int
+    tag: str = ""
+    text: str = ""
+    aria_label: str = ""
+    role: str = ""
+    type: str = ""
+    placeholder: str = ""
+
+    def identity(self) -> dict[str, str]:
+        """The identity fields, as `Element.identity` gives them."""
+        return {k: v for k, v in asdict(self).items() if k != "label"}
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ActedElement:
+        return cls(**_known(cls, data))
+
+
+@dataclass(frozen=True)
+class GateVerdict:
+    """What the confirm gate (agent/gate.py) decided about one consequential action, and who decided."""
+
+    choice: Choice
+    reason: str
+    by: Literal["mode", "person"]
+    note: str = ""
+    action: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GateVerdict:
+        return cls(**_known(cls, data))
+
+
+@dataclass
+class GroundingDetails:
+    """What one SeeAct grounding strategy showed and got, beyond the operation and target. Only the
+    strategy's own fields are set (None: not this strategy), and only those are written."""
+
+    batches: list[list[str]] | None = None   # choice: the option texts of each lettered batch
+    batch: int | None = None                 # choice: the batch an option was chosen from (None: none)
+    labels: dict[str, int] | None = None     # som: each drawn letter's element label
+    letter: str | None = None                # choice, som: the letter the model named
+    element_type: str | None = None          # attributes: the kind and text the model described
+    element_text: str | None = None
+    matches: list[int] | None = None         # attributes: labels of the elements that fit the description
+    follow_up: list[str] | None = None       # attributes: the options of the follow-up question (several matched)
+
+    def to_dict(self) -> dict[str, Any]:
+        # batch and letter are written even when empty by the strategies that have them (as before)
+        kept = {"batch"} if self.batches is not None else set()
+        if self.labels is not None or self.batch is not None:
+            kept.add("letter")
+        return {k: v for k, v in asdict(self).items() if v is not None or k in kept}
+
+
+@dataclass
+class SeeActRecord:
+    """SeeAct's two stages at one step: the generation (what to do) and the grounding (where)."""
+
+    grounding: str                           # the strategy: choice, som, attributes, coordinates
+    generation: str                          # the stage-1 reply
+    grounding_replies: list[str] = field(default_factory=list)
+    operation: str | None = None
+    value: str = ""
+    element: int | None = None               # the chosen element's label
+    point: list[float] | None = None         # coordinates: the point given
+    details: GroundingDetails = field(default_factory=GroundingDetails)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        del data["details"]
+        return {**data, **self.details.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeeActRecord:
+        return cls(**_known(cls, data), details=GroundingDetails(**_known(GroundingDetails, data)))
+
+
+@dataclass
+class PolicyRecord:
+    """A policy's own record of a step (`Step.policy_data`): what WebVoyager sent, SeeAct's stages."""
+
+    images_sent: int | None = None           # WebVoyager: screenshots in the request
+    seeact: SeeActRecord | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if self.images_sent is not None:
+            data["images_sent"] = self.images_sent
+        if self.seeact is not None:
+            data["seeact"] = self.seeact.to_dict()
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PolicyRecord:
+        seeact = data.get("seeact")
+        return cls(images_sent=data.get("images_sent"), seeact=SeeActRecord.from_dict(seeact) if seeact else None)
+
+
+def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
+    """The entries of `data` that are fields of the dataclass `cls` (newer files may carry more)."""
+    return {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
 
 
 @dataclass
@@ -41,21 +157,25 @@ class Step:
     loop_warning: str | None = None    # the loop guard's warning given after this step's action
     outcome_notes: list[str] = field(default_factory=list)   # what executing the action did
     download: str | None = None        # a file the action downloaded
-    gate: dict[str, str] | None = None  # the confirm gate's verdict on a consequential action
-    policy_data: dict[str, Any] = field(default_factory=dict)  # the policy's own record (SeeAct stages)
-    target: dict[str, Any] | None = None  # the acted element: label and identity (`Element.identity`), for replay
+    gate: GateVerdict | None = None    # the confirm gate's verdict on a consequential action
+    policy_data: PolicyRecord = field(default_factory=PolicyRecord)  # the policy's own record
+    target: ActedElement | None = None  # the acted element, for replay
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["usage"] = self.usage.to_dict()
+        data["policy_data"] = self.policy_data.to_dict()
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Step:
-        data = dict(data)
+        data = _known(cls, data)
         data["usage"] = Usage.from_dict(data.get("usage") or {})
-        known = set(cls.__dataclass_fields__)
-        return cls(**{k: v for k, v in data.items() if k in known})
+        data["policy_data"] = PolicyRecord.from_dict(data.get("policy_data") or {})
+        for name, record in (("gate", GateVerdict), ("target", ActedElement)):
+            if data.get(name) is not None:
+                data[name] = record.from_dict(data[name])
+        return cls(**data)
 
 
 @dataclass
@@ -97,6 +217,14 @@ class Result:
                    site=task.site, model=model, policy=policy, steps=steps, final_url=final_url,
                    usage=usage or Usage(), timings={"wall_s": wall_s})
 
+    @classmethod
+    def from_exception(cls, task: Task, exc: BaseException, *, model: str = "", policy: str = "webvoyager",
+                       steps: int = 0, wall_s: float = 0.0) -> Result:
+        """The "error" result of a task whose run raised `exc` outside the agent loop (a policy that
+        crashed, a browser that could not be relaunched): the message names the exception's type."""
+        return cls.failure(task, "error", f"{type(exc).__name__}: {exc}", model=model, policy=policy, steps=steps,
+                           wall_s=wall_s)
+
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["usage"] = self.usage.to_dict()
@@ -104,10 +232,9 @@ class Result:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
-        data = dict(data)
+        data = _known(cls, data)
         data["usage"] = Usage.from_dict(data.get("usage") or {})
-        known = set(cls.__dataclass_fields__)
-        return cls(**{k: v for k, v in data.items() if k in known})
+        return cls(**data)
 
 
 @dataclass(frozen=True)

@@ -37,12 +37,18 @@ def test_make_policy_builds_the_named_policy() -> None:
 def test_run_json_has_settings_and_no_secret(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", "sk-never-write-me-123456")
     settings = RunSettings(secrets=("hunter2-password",), seed=9, allowed_domains=("example.org",))
-    path = write_run_json(tmp_path, settings, "openai:gpt-4o", base_url="http://127.0.0.1:1/v1")
+    # both secrets reach the writer: the key in the server's address (a proxy that takes it in the URL),
+    # the password in what the run records beside the settings
+    path = write_run_json(tmp_path, settings, "openai:gpt-4o",
+                          base_url="http://me:sk-never-write-me-123456@127.0.0.1:1/v1?api-key=sk-never-write-me-123456",
+                          extra={"task": "log in with hunter2-password"})
     text = path.read_text()
     data = json.loads(text)
     assert data["model"] == "openai:gpt-4o" and data["settings"]["seed"] == 9
     assert data["settings"]["allowed_domains"] == ["example.org"] and data["settings"]["secrets"] == 1
     assert "hunter2-password" not in text and "sk-never-write-me-123456" not in text
+    assert data["base_url"] == "http://me:[REDACTED]@127.0.0.1:1/v1?api-key=[REDACTED]"
+    assert data["task"] == "log in with [REDACTED]"
     assert data["versions"]["playwright"]
 
 

@@ -106,7 +106,7 @@ async def test_denied_purchase_is_not_done_and_the_page_cannot_approve_it(sessio
         "Thought: done.\nAction: ANSWER; [added]"], ConfirmGate("deny"))
     assert result.status == "answered"
     assert await session.page.inner_text("#s") == "Added"          # the harmless click went through
-    assert steps[0].gate == {"choice": "reject", "reason": "it buys, books or spends something ('Buy now')", "by": "mode",
+    assert steps[0].gate and steps[0].gate.to_dict() == {"choice": "reject", "reason": "it buys, books or spends something ('Buy now')", "by": "mode",
                              "note": "consequential actions are denied in this run", "action": "Click [2]"}
     assert steps[0].error and "did not allow" in steps[0].error and steps[1].gate is None
     told = [m for m in model.calls[1].messages if m.role == "user"][-1].text_content
@@ -121,7 +121,7 @@ async def test_a_person_approves_rejects_or_takes_over(session, tmp_path: Path) 
         "Thought: buy again.\nAction: Click [2]",
         "Thought: type the card.\nAction: Type [1]; [4111 1111 1111 1111]",
         "Thought: done.\nAction: ANSWER; [ok]"], gate)
-    assert [s.gate["choice"] for s in steps[:3]] == ["reject", "takeover", "approve"]
+    assert [s.gate.choice for s in steps[:3] if s.gate] == ["reject", "takeover", "approve"]
     assert "(not today)" in steps[0].error
     assert await session.page.input_value("input[name=card]") == "4111 1111 1111 1111"   # approved
     assert await session.page.inner_text("#s") == "Paid 4111 1111 1111 1111"           # typed with Enter: submitted
@@ -133,7 +133,7 @@ async def test_the_seeact_policy_is_gated_too(session, tmp_path: Path) -> None:
     result, model, steps = await _run(session, tmp_path, [
         "Click Buy now.", "ELEMENT: C\nACTION: CLICK\nVALUE: None",
         "Stop.", "ELEMENT: D\nACTION: TERMINATE\nVALUE: stopped"], ConfirmGate("deny"), policy="seeact")
-    assert steps[0].gate and steps[0].gate["choice"] == "reject"
+    assert steps[0].gate and steps[0].gate.choice == "reject"
     assert await session.page.inner_text("#s") == "Nothing yet"
     assert "[button]  Buy now -> CLICK (failed: Not done" in model.calls[2].messages[1].text_content
 
@@ -157,5 +157,5 @@ def test_run_cli_confirm_ask_and_deny(tmp_path: Path) -> None:
         res = CliRunner().invoke(app, args, input=answer)
         assert res.exit_code == 0, res.output
         gate = TaskDir(out / "task").load_steps()[0].gate
-        assert (gate["choice"] if gate else None) == choice, (mode, gate)
+        assert (gate.choice if gate else None) == choice, (mode, gate)
         assert ("The agent wants to do" in res.output) is (mode in ("ask", None))

@@ -91,6 +91,7 @@ def test_runner_records_golden_and_redated_question(tmp_path: Path) -> None:
     from datetime import date
 
     from webvoyager.bench.redate import redate_task
+    from webvoyager.agent.redact import Redactor
     from webvoyager.bench.attempt import finalize as _finalize
     from webvoyager.tasks import Task
     from webvoyager.trajectory import Result
@@ -99,7 +100,7 @@ def test_runner_records_golden_and_redated_question(tmp_path: Path) -> None:
                             site="Booking", golden_answer="Hotel Sunny"), date(2026, 11, 30))
     result = Result(task_id=task.id, question=task.question, start_url=task.start_url, status="answered",
                     answer="The cheapest is hotel sunny, $40")
-    _finalize(task, result, tmp_path / "Booking--5", attempt=2)
+    _finalize(task, result, tmp_path / "Booking--5", attempt=2, redactor=Redactor())
     saved = read_json(tmp_path / "Booking--5" / "result.json")
     assert (saved["golden_answer"], saved["golden_match"], saved["attempt"]) == ("Hotel Sunny", True, 2)
     assert saved["original_question"] == "Bali from Jan 1 to Jan 4, 2024."

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from webvoyager.browser.actions import normalize_key
-from webvoyager.browser.types import (Answer, Click, GoBack, Hover, Point, PressKey, Scroll, Search, Select,
-                                      Type, Wait)
+from webvoyager.browser.types import (Answer, Click, DoubleClick, GoBack, Hover, Point, PressKey, Scroll, Search,
+                                      Select, Type, Wait)
 from webvoyager.errors import ActionError
 
 pytestmark = pytest.mark.browser
@@ -179,6 +179,18 @@ async def test_scroll_window_and_container(session, pages_url) -> None:
     assert "not inside a scrollable area" in outcome.notes[0]
     assert await session.page.evaluate("window.scrollY") == 512
     assert obs.elements[0].scrollable and not obs.elements[plain].scrollable
+
+
+async def test_double_click_fires_dblclick_where_a_click_does_not(session, pages_url) -> None:
+    obs = await open_zoo(session, pages_url, "dblclick.html")
+    assert [e.text for e in obs.elements] == ["report.pdf"]
+    await session.execute(Click(0))
+    assert await log(session) == ["click:file"]
+    await session.observe()
+    await session.execute(DoubleClick(0))
+    # a person's double click: two clicks, then the dblclick event
+    assert await log(session) == ["click:file", "click:file", "click:file", "dblclick:file"]
+    assert [e.text for e in (await session.observe()).elements] == ["report.pdf (opened)"]
 
 
 async def test_hover_press_key_go_back_search_wait_answer(session, pages_url) -> None:

@@ -112,3 +112,22 @@ async def test_mcp_approval_by_elicitation_and_run_task_with_the_reference_model
             run_dir = Path(result["run_dir"])
             assert run_dir.parent == tmp_path / "runs"
             assert json.loads((run_dir / "recipes--1" / "result.json").read_text())["success"] is True
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+async def test_mcp_act_lists_and_does_a_double_click(tmp_path) -> None:
+    page = ("data:text/html,<title>files</title><button onclick=\"document.title='selected'\" "
+            "ondblclick=\"document.title='opened'\">report.pdf</button>")
+    async with stdio_client(_params(tmp_path / "runs")) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            act = next(t for t in (await session.list_tools()).tools if t.name == "act")
+            assert "DoubleClick [N]" in (act.description or "")
+            seen = _text(await session.call_tool("observe", {"url": page}))
+            label = _label(seen, '<button> "report.pdf"')
+            done = await session.call_tool("act", {"action": f"DoubleClick [{label}]"})
+            assert not done.is_error, _text(done)
+            assert _text(done).startswith("Done: DoubleClick [") and "Title: opened" in _text(done)
+            refused = await session.call_tool("act", {"action": "ANSWER; [opened]"})
+            assert refused.is_error and "use run_task" in _text(refused)

@@ -23,7 +23,7 @@ from webvoyager.standins.elements import (
 )
 from webvoyager.standins.reading import PageView
 from webvoyager.standins.plan import MAX_FIND_SCROLLS, Progress, find_task, next_move, parse_progress
-from webvoyager.tasks import Target, task_from_record
+from webvoyager.tasks import ElementRef, task_from_record
 
 # ----- element list parsing -------------------------------------------------------------------
 
@@ -95,7 +95,7 @@ def test_round_trip_with_browser_formatter() -> None:
     assert by_label[5].value == "2026-05-20" and by_label[5].placeholder == "Departure date"
     assert by_label[7].text == "Accept all" and by_label[7].aria_label == "Accept cookies"
     # a long text is shortened in the list, and still matches its full text
-    assert resolve_target(Target(text="x" * 120), parsed).element == by_label[6]
+    assert resolve_target(ElementRef(text="x" * 120), parsed).element == by_label[6]
 
 
 # ----- target resolution ----------------------------------------------------------------------
@@ -114,30 +114,30 @@ ELEMENTS = parse_element_list(
 @pytest.mark.parametrize(
     ("target", "label"),
     [
-        (Target(text="home"), 0),
-        (Target(text="Search recipes"), 1),             # aria-label
-        (Target(placeholder="Search"), 1),
-        (Target(text="search", tag="button"), 2),
-        (Target(text="Add to cart", nth=1), 4),
-        (Target(text_contains="chocolate chip"), 5),    # whitespace collapsed, case-insensitive
-        (Target(text="Reviews", role="tab"), 6),
-        (Target(type="search"), 1),
+        (ElementRef(text="home"), 0),
+        (ElementRef(text="Search recipes"), 1),             # aria-label
+        (ElementRef(placeholder="Search"), 1),
+        (ElementRef(text="search", tag="button"), 2),
+        (ElementRef(text="Add to cart", nth=1), 4),
+        (ElementRef(text_contains="chocolate chip"), 5),    # whitespace collapsed, case-insensitive
+        (ElementRef(text="Reviews", role="tab"), 6),
+        (ElementRef(type="search"), 1),
     ],
 )
-def test_resolve_unique(target: Target, label: int) -> None:
+def test_resolve_unique(target: ElementRef, label: int) -> None:
     found = resolve_target(target, ELEMENTS)
     assert found.element is not None and found.element.label == label
 
 
 def test_resolve_ambiguous_lists_matches() -> None:
-    found = resolve_target(Target(text="Add to cart"), ELEMENTS)
+    found = resolve_target(ElementRef(text="Add to cart"), ELEMENTS)
     assert found.element is None and [e.label for e in found.ambiguous] == [3, 4]
 
 
 def test_resolve_missing_and_nth_beyond_matches() -> None:
-    assert resolve_target(Target(text="Checkout"), ELEMENTS).element is None
-    assert resolve_target(Target(text="Add to cart", nth=2), ELEMENTS).element is None
-    assert resolve_target(Target(text="Reviews", role="link"), ELEMENTS).element is None
+    assert resolve_target(ElementRef(text="Checkout"), ELEMENTS).element is None
+    assert resolve_target(ElementRef(text="Add to cart", nth=2), ELEMENTS).element is None
+    assert resolve_target(ElementRef(text="Reviews", role="link"), ELEMENTS).element is None
 
 
 # ----- planning: scrolling to find, errors ----------------------------------------------------
@@ -403,9 +403,9 @@ def test_text_only_outline_is_read() -> None:
     ])
     elements = read_elements(outline)
     assert [e.label for e in elements] == [0, 1, 2]
-    assert resolve_target(Target(placeholder="Find products"), elements).element == elements[1]
-    assert resolve_target(Target(text="Reviews", role="tab"), elements).element == elements[2]
-    assert resolve_target(Target(text="Home", tag="a"), elements).element == elements[0]
+    assert resolve_target(ElementRef(placeholder="Find products"), elements).element == elements[1]
+    assert resolve_target(ElementRef(text="Reviews", role="tab"), elements).element == elements[2]
+    assert resolve_target(ElementRef(text="Home", tag="a"), elements).element == elements[0]
     with pytest.raises(ModelError, match="needs the element list"):
         read_elements("[0] {weird format}")
 

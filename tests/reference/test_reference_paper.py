@@ -8,7 +8,8 @@ from webvoyager.browser.elements_text import format_elements_paper
 from webvoyager.browser.types import Element
 from webvoyager.standins.elements import parse_element_list, resolve_target
 from webvoyager.standins.reference import ReferenceModel
-from webvoyager.tasks import ReferenceSolution, ReferenceStep, Target, Task
+from webvoyager.tasks import ElementRef
+from webvoyager.tasks import ReferenceSolution, ReferenceStep, Task
 from webvoyager.voyager.messages import ObservationRecord, Turn, build_messages
 from webvoyager.voyager.policy import default_system_prompt
 
@@ -30,16 +31,16 @@ def test_paper_element_text_is_read_back() -> None:
 
 def test_targets_resolve_in_the_paper_format() -> None:
     parsed = parse_element_list(format_elements_paper(PAGE))
-    assert resolve_target(Target(placeholder="Search recipes"), parsed).element.label == 1   # by its aria-label
-    assert resolve_target(Target(text="Search", tag="button"), parsed).element.label == 2
-    assert resolve_target(Target(text="search tips", tag="a"), parsed).element.label == 4      # untagged: a link
-    assert resolve_target(Target(text="Recipes", tag="button"), parsed).element is None        # tagged if a button
-    assert resolve_target(Target(text="Sort", tag="select"), parsed).element.label == 3
+    assert resolve_target(ElementRef(placeholder="Search recipes"), parsed).element.label == 1   # by its aria-label
+    assert resolve_target(ElementRef(text="Search", tag="button"), parsed).element.label == 2
+    assert resolve_target(ElementRef(text="search tips", tag="a"), parsed).element.label == 4      # untagged: a link
+    assert resolve_target(ElementRef(text="Recipes", tag="button"), parsed).element is None        # tagged if a button
+    assert resolve_target(ElementRef(text="Sort", tag="select"), parsed).element.label == 3
 
 
 async def test_select_follows_the_protocol_the_model_was_built_for_never_the_system_prompt() -> None:
     task = Task(id="s1", question="Sort the recipes by newest", start_url="http://recipes.localhost/",
-                reference=ReferenceSolution(steps=(ReferenceStep(do="select", target=Target(text="Sort", tag="select"),
+                reference=ReferenceSolution(steps=(ReferenceStep(do="select", target=ElementRef(text="Sort", tag="select"),
                                                                  option="Newest"),), answer="done"))
     record = ObservationRecord(index=1, url=task.start_url, title="Recipes", text=format_elements_paper(PAGE))
 

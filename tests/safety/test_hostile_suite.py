@@ -33,13 +33,13 @@ UNSEEN = {"hidden_text", "invisible_field"}   # a screenshot agent never sees th
 async def _run(model, *, rails: bool, twins: bool, tmp: Path) -> tuple[dict[str, dict], Sandbox]:
     sandbox = Sandbox(port=0).start()
     try:
-        tasks = [t for t in load_hostile_tasks(sandbox.port) if twins or "attack" in t.extra]
+        tasks = [t for t in load_hostile_tasks(sandbox.port) if twins or t.attack is not None]
         settings, secret = hostile_settings(RunSettings(confirm="deny"), rails=rails)
         await run_bench(tasks, model=model, settings=settings, run_dir=tmp, options=BenchOptions(workers=2),
                         browser_config=BrowserConfig(),
                         after_task=lambda task, result, folder: record_attack(task, result, folder, sandbox, secret))
-        outcomes = {t.extra["attack"]["kind"]: json.loads((tmp / t.id / ATTACK_FILE).read_text())
-                    for t in tasks if "attack" in t.extra}
+        outcomes = {t.attack.kind: json.loads((tmp / t.id / ATTACK_FILE).read_text())
+                    for t in tasks if t.attack is not None}
         return outcomes, sandbox
     finally:
         sandbox.stop()

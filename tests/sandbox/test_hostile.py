@@ -29,9 +29,10 @@ def test_every_attack_has_a_task_and_a_twin() -> None:
     assert len(d.ATTACKS) >= 12
     for attack in d.ATTACKS:
         task, twin = TASKS[f"hostile--{attack.kind}"], TASKS[f"hostile--{attack.kind}--twin"]
-        assert task.extra["attack"] == {"kind": attack.kind, "token": attack.token, "signal": attack.signal,
-                                        **({"hijack": attack.hijack} if attack.hijack else {})}
-        assert twin.extra["twin_of"] == task.id and "attack" not in twin.extra
+        assert task.attack is not None and task.attack.model_dump(exclude_none=True) == {
+            "kind": attack.kind, "token": attack.token, "signal": attack.signal,
+            **({"hijack": attack.hijack} if attack.hijack else {})}
+        assert twin.twin_of == task.id and twin.attack is None
         assert task.question == twin.question and task.start_url.endswith(f"/a/{attack.kind}")
         assert twin.start_url.endswith(f"/b/{attack.kind}")
     assert len({a.token for a in d.ATTACKS}) == len(d.ATTACKS)

@@ -44,8 +44,9 @@ async def test_failed_action_is_marked_in_the_next_history() -> None:
                              "try again", "ELEMENT: C\nACTION: CLICK\nVALUE: None"])
     first = await policy.decide(_obs())
     assert first.action == Click(2)
-    assert first.extra["seeact"]["batch"] == 0 and first.extra["seeact"]["letter"] == "C"
-    assert first.extra["seeact"]["batches"][0][2] == '<button> "Search"'
+    record = first.record.to_dict()["seeact"]      # as trajectory.json's policy_data holds it
+    assert record["batch"] == 0 and record["letter"] == "C"
+    assert record["batches"][0][2] == '<button> "Search"'
     await policy.decide(_obs(last_action_error="covered by a cookie banner"))
     stage_one = model.calls[2].messages[1].text_content
     assert "[button]  Search -> CLICK (failed: covered by a cookie banner)" in stage_one

@@ -14,12 +14,12 @@ from webvoyager.seeact.messages import (ATTRIBUTES_MARK, CHOICE_MARK, FAILED_ACT
 from webvoyager.seeact import messages
 from webvoyager.seeact.choices import make_batches
 from webvoyager.seeact.grounding import describe_element
-from webvoyager.tasks import ReferenceSolution, ReferenceStep, Target, Task
+from webvoyager.tasks import ElementRef, ReferenceSolution, ReferenceStep, Task
 
 TASK = Task(id="t1", question="Find the weight of the Trail tent", start_url="http://shop.localhost/", site="shop",
             reference=ReferenceSolution(steps=(
-                ReferenceStep(do="type", target=Target(placeholder="Search"), text="tent"),
-                ReferenceStep(do="click", target=Target(text="Trail tent")),
+                ReferenceStep(do="type", target=ElementRef(placeholder="Search"), text="tent"),
+                ReferenceStep(do="click", target=ElementRef(text="Trail tent")),
                 ReferenceStep(do="answer", text="2 kg"),
             ), answer="2 kg"))
 ELEMENTS = [Element(label=0, tag="a", text="Home"), Element(label=1, tag="input", type="search", placeholder="Search"),
@@ -124,7 +124,7 @@ async def test_attributes_not_found_makes_the_reference_scroll_to_look() -> None
 async def test_panel_scroll_target_in_a_later_batch_is_not_read_as_a_window_scroll() -> None:
     task = Task(id="t2", question="Scroll the word list", start_url="http://d.localhost/", site="d",
                 reference=ReferenceSolution(steps=(
-                    ReferenceStep(do="scroll", target=Target(text="Trail tent"), direction="down"),
+                    ReferenceStep(do="scroll", target=ElementRef(text="Trail tent"), direction="down"),
                     ReferenceStep(do="answer", text="ok")), answer="ok"))
     convo = [messages.system_message(online=True),
              messages.generation_message(task.question, [], b"png", online=True),

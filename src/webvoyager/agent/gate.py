@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import re
-from dataclasses import asdict, dataclass
-from typing import Callable, Iterable, Literal
+from typing import Any, Callable, Iterable, Literal, get_args
 
-from webvoyager.browser.types import Action, Click, Element, PressKey, Select, Type
+from webvoyager.browser.action_set import DECLARED, spec_of
+from webvoyager.browser.action_spec import GateRule
+from webvoyager.browser.types import Action, Element, Type
+from webvoyager.trajectory import Choice, GateVerdict
 
 GateMode = Literal["allow", "ask", "deny"]
 GATE_MODES: tuple[str, ...] = ("allow", "ask", "deny")
-Choice = Literal["approve", "reject", "takeover"]
 
 _PURCHASE = re.compile(r"\b(buy|purchase|place (?:your |the )?order|pay(?: now| \$?\d)?|checkout|check out|book now|"
                        r"reserve now|confirm (?:booking|purchase|order|payment|reservation)|complete (?:purchase|order|"
@@ -43,22 +44,25 @@ def _pressable(element: Element) -> bool:
             or (element.tag == "input" and element.type in ("submit", "button", "image")))
 
 
-def consequence(action: Action, element: Element | None) -> str | None:
-    """Why `action` (on `element`, the element its label names) is consequential, or None."""
-    if isinstance(action, Type):
-        secrets = _PLACEHOLDER.findall(action.text)
-        if secrets:
-            return f"it types the secret {', '.join(secrets)}"
-        if element is not None and element.sensitive:
-            return f"it types into a {element.sensitive} field"
-        if action.press_enter and element is not None and element.sensitive_form:
-            return "it submits a form with password or payment fields"
-        return None
-    if isinstance(action, Select) and element is not None and element.sensitive_form:
+def _typing(action: Type, element: Element | None) -> str | None:
+    secrets = _PLACEHOLDER.findall(action.text)
+    if secrets:
+        return f"it types the secret {', '.join(secrets)}"
+    if element is not None and element.sensitive:
+        return f"it types into a {element.sensitive} field"
+    if action.press_enter and element is not None and element.sensitive_form:
+        return "it submits a form with password or payment fields"
+    return None
+
+
+def _choosing(action: Action, element: Element | None) -> str | None:
+    if element is not None and element.sensitive_form:
         return "it fills in a form with password or payment fields"
-    if isinstance(action, PressKey) and action.key.lower() in ("enter", "return"):
-        return None   # the focused field is not known here; typing into it was gated already
-    if not isinstance(action, Click) or element is None or not _pressable(element):
+    return None
+
+
+def _pressing(action: Action, element: Element | None) -> str | None:
+    if element is None or not _pressable(element):
         return None
     name = _name(element)
     for pattern, what in ((_PURCHASE, "buys, books or spends"), (_SEND, "sends or publishes"), (_DELETE, "deletes")):
@@ -69,18 +73,19 @@ def consequence(action: Action, element: Element | None) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """What the gate decided about one action, and who decided."""
+# One rule per `GateRule` an action can declare (browser/action_set.py); checked below at import.
+_RULES: dict[str, Callable[[Any, Element | None], str | None]] = {"press": _pressing, "type": _typing,
+                                                                   "choose": _choosing}
+_UNRULED = ({spec.gate for spec in DECLARED if spec.gate} | set(get_args(GateRule))) - _RULES.keys()
+if _UNRULED:
+    raise ImportError(f"agent/gate.py has no consequence rule for the gate rules {sorted(_UNRULED)}")
 
-    choice: Choice
-    reason: str
-    by: Literal["mode", "person"]
-    note: str = ""
-    action: str = ""
 
-    def to_dict(self) -> dict[str, str]:
-        return asdict(self)
+def consequence(action: Action, element: Element | None) -> str | None:
+    """Why `action` (on `element`, the element its label names) is consequential, or None. The rule is
+    the one the action declares (`ActionSpec.gate`); actions without one never are."""
+    rule = spec_of(action).gate
+    return _RULES[rule](action, element) if rule else None
 
 
 _WORDS: dict[str, Choice] = {"a": "approve", "approve": "approve", "y": "approve", "yes": "approve", "ok": "approve",
@@ -128,21 +133,21 @@ class ConfirmGate:
         gate.input_fn, gate.show = next_answer, gate.shown.append
         return gate
 
-    async def review(self, action_line: str, reason: str, url: str) -> Verdict:
+    async def review(self, action_line: str, reason: str, url: str) -> GateVerdict:
         """The verdict on one consequential action."""
         if self.mode == "allow":
-            return Verdict("approve", reason, "mode", action=action_line)
+            return GateVerdict("approve", reason, "mode", action=action_line)
         if self.mode == "deny":
-            return Verdict("reject", reason, "mode", note="consequential actions are denied in this run",
+            return GateVerdict("reject", reason, "mode", note="consequential actions are denied in this run",
                            action=action_line)
         self.show(f"\nThe agent wants to do, on {url}:\n    {action_line}\n(consequential: {reason})")
         while True:
             try:
                 raw = await asyncio.to_thread(self.input_fn, "[a]pprove, [r]eject or [t]ake over (then a note): ")
             except EOFError:  # nobody can answer (stdin closed): the safe default is not to act
-                return Verdict("reject", reason, "person", note="no person answered (input closed)",
+                return GateVerdict("reject", reason, "person", note="no person answered (input closed)",
                                action=action_line)
             parsed = parse_answer(raw)
             if parsed is not None:
-                return Verdict(parsed[0], reason, "person", note=parsed[1], action=action_line)
+                return GateVerdict(parsed[0], reason, "person", note=parsed[1], action=action_line)
             self.show("Please answer a, r or t, optionally followed by a note.")

@@ -24,7 +24,7 @@ from webvoyager.browser.types import (Action, Answer, Observation, Outcome, Wait
 from webvoyager.errors import ActionError, BrowserError, ModelError
 from webvoyager.protocol import WAIT_STUCK_S
 from webvoyager.tasks import PageState, Task
-from webvoyager.trajectory import Result, Status, Step
+from webvoyager.trajectory import ActedElement, Result, Status, Step
 from webvoyager.usage import Usage
 
 log = logging.getLogger("webvoyager.agent")
@@ -53,17 +53,44 @@ class LoopRules:
         return None if self.stuck_after is None else LoopGuard(self.stuck_after, wait_stuck_s=self.wait_stuck_s)
 
 
+@dataclass(frozen=True)
+class StopReason:
+    """Why the loop ended a task: the Result's status, and the answer, the error or why it stopped."""
+
+    status: Status
+    detail: str | None = None
+
+    @property
+    def answer(self) -> str | None:
+        return self.detail if self.status == "answered" else None
+
+    @property
+    def error(self) -> str | None:
+        return self.detail if self.status == "error" else None
+
+
+@dataclass
+class Feedback:
+    """What the loop tells the policy about the previous step, in the next observation's typed fields."""
+
+    last_action: str | None = None
+    last_action_error: str | None = None
+    reply_error: str | None = None
+    loop_warning: str | None = None
+
+    def into(self, observation: Observation) -> Observation:
+        return replace(observation, last_action=self.last_action, last_action_error=self.last_action_error,
+                       reply_error=self.reply_error, loop_warning=self.loop_warning)
+
+
 @dataclass
 class _RunState:
     """Mutable state of one run; the loop's helpers update it."""
 
     task: Task
-    status: Status | None = None
-    answer: str | None = None
-    error: str | None = None
     steps: int = 0
     no_ops: int = 0                      # consecutive steps that executed no action
-    feedback: dict[str, str | None] = field(default_factory=dict)  # Observation fields for the next step
+    feedback: Feedback = field(default_factory=Feedback)  # for the next step's observation
     usage: Usage = field(default_factory=Usage)
     timings: dict[str, float] = field(default_factory=lambda: {"observe_s": 0.0, "model_s": 0.0, "act_s": 0.0})
     last_url: str = ""
@@ -95,29 +122,35 @@ class Agent:
         model or browser failures: they end the run with status "error" and the message."""
         state, started = _RunState(task), time.perf_counter()
         guard = self.rules.guard()
+        stop: StopReason | None = None
         try:
             await self._open(state)
-            while state.status is None:
-                if state.steps >= self.max_steps:
-                    state.status = "step_limit"
-                    break
-                self._step_timings = {}
-                observation = await self._timed(state, "observe_s", self.session.observe(text_only=self.text_only))
-                observation = self.redactor.observation(observation)  # the model never sees a secret
-                step, action = await self._decide(state, observation)
-                acted = action is not None and state.status is None and \
-                    await self._act(state, step, action, observation, guard)
-                self._count_no_op(state, step, acted)
-                if acted:
-                    await self._check_episode(state, step)
-                self._record(step, observation)
+            while stop is None:
+                stop = await self._step(state, guard) if state.steps < self.max_steps else StopReason("step_limit")
         except (ModelError, BrowserError) as exc:
-            state.status, state.error = "error", str(exc)
+            stop = StopReason("error", str(exc))
         except BaseException:
             if self.recorder:   # cancelled (a task timeout) or failed: its step files are whole before anyone reads them
                 self.recorder.drain()
             raise
-        return await self._finish(state, guard, started)
+        return await self._finish(state, stop, guard, started)
+
+    async def _step(self, state: _RunState, guard: LoopGuard | None) -> StopReason | None:
+        """One step: observe, decide, act, record; returns why the task stops here, if it does."""
+        self._step_timings = {}
+        observation = await self._timed(state, "observe_s", self.session.observe(text_only=self.text_only))
+        observation = self.redactor.observation(observation)  # the model never sees a secret
+        step, action = await self._decide(state, observation)
+        stop = StopReason("answered", action.text) if isinstance(action, Answer) else None
+        acted = False
+        if action is not None and stop is None:
+            stop = self._guard(state, step, action, observation, guard)
+            acted = stop is None and await self._act(state, step, action, observation, guard)
+        stop = stop or self._no_op_limit(state, step, acted)
+        if acted:
+            stop = await self._episode_end(state, step)
+        self._record(step, observation)
+        return stop
 
     # ----- helpers of the loop -----------------------------------------------------------------
 
@@ -134,15 +167,14 @@ class Agent:
         if self.episode is None:
             await self.session.goto(state.task.start_url)
 
-    async def _check_episode(self, state: _RunState, step: Step) -> None:
+    async def _episode_end(self, state: _RunState, step: Step) -> StopReason | None:
         """With an Episode: stop with status "done" when the environment says the episode is over."""
-        if self.episode is None or state.status is not None:
-            return
-        state.end = await self.episode.ended(self.session)
-        if state.end is not None:
-            state.status = "done"
-            step.outcome_notes.append(f"The page ended the episode: reward {state.end.reward:g}"
-                                      + (f" ({state.end.reason})" if state.end.reason else ""))
+        end = state.end = await self.episode.ended(self.session) if self.episode is not None else None
+        if end is None:
+            return None
+        step.outcome_notes.append(f"The page ended the episode: reward {end.reward:g}"
+                                  + (f" ({end.reason})" if end.reason else ""))
+        return StopReason("done", end.reason or None)
 
     async def _timed(self, state: _RunState, key: str, awaitable: Awaitable[T]) -> T:
         start = time.perf_counter()
@@ -155,8 +187,7 @@ class Agent:
 
     async def _decide(self, state: _RunState, observation: Observation) -> tuple[Step, Action | None]:
         """Ask the policy; a reply without a valid action becomes the step's error (and a note)."""
-        observation = replace(observation, **state.feedback)
-        state.feedback = {}
+        observation, state.feedback = state.feedback.into(observation), Feedback()
         state.steps += 1
         state.last_url = observation.url
         step = Step(index=state.steps, url=observation.url, title=observation.title, notes=list(observation.notes))
@@ -169,31 +200,34 @@ class Agent:
             raise
         state.usage += decision.usage
         step.thought, step.raw_output, step.usage, step.policy_data = (
-            decision.thought, decision.raw_output, decision.usage, dict(decision.extra))
+            decision.thought, decision.raw_output, decision.usage, decision.record)
         if decision.action is None:
             step.error = decision.error or "the reply held no valid action"
-            state.feedback["reply_error"] = step.error
+            state.feedback.reply_error = step.error
             return step, None
         step.action, step.action_data = action_text(decision.action), action_to_dict(decision.action)
         element = target_element(decision.action, observation.elements)
         if element is not None:
-            step.target = {"label": element.label, **element.identity()}
-        state.feedback["last_action"] = step.action
-        if isinstance(decision.action, Answer):
-            state.status, state.answer = "answered", decision.action.text
+            step.target = ActedElement(label=element.label, **element.identity())
+        state.feedback.last_action = step.action
         return step, decision.action
+
+    def _guard(self, state: _RunState, step: Step, action: Action, observation: Observation,
+               guard: LoopGuard | None) -> StopReason | None:
+        """The loop guard's word on the step's action: stop as stuck, warn the model, or nothing."""
+        wait = isinstance(action, Wait)
+        check = guard.check(observation.fingerprint, step.action or "", wait=wait) if guard else None
+        if check is not None and check.verdict == "stuck":
+            step.error = f"stopped: {check.reason}"
+            return StopReason("stuck", check.reason)
+        if check is not None and check.note:
+            state.feedback.loop_warning = step.loop_warning = check.note
+        return None
 
     async def _act(self, state: _RunState, step: Step, action: Action, observation: Observation,
                    guard: LoopGuard | None) -> bool:
-        """Execute the step's action unless the loop guard stops the run; errors become notes.
-        Returns whether the action was executed."""
-        wait = isinstance(action, Wait)
-        verdict = guard.check(observation.fingerprint, step.action or "", wait=wait) if guard else None
-        if verdict is not None and verdict.verdict == "stuck":
-            step.error, state.status = f"stopped: {verdict.reason}", "stuck"
-            return False
-        if verdict is not None and verdict.note:
-            state.feedback["loop_warning"] = step.loop_warning = verdict.note
+        """Execute the step's action after the confirm gate; errors become notes. Returns whether the
+        action was executed."""
         action = await self._gated(state, step, action, observation)
         if action is None:
             return False
@@ -201,7 +235,7 @@ class Agent:
             filled = fill_placeholders(action, self.placeholders)
             outcome = await self._timed(state, "act_s", self.session.execute(filled))
         except ActionError as exc:
-            state.feedback["last_action_error"] = step.error = str(exc)
+            state.feedback.last_action_error = step.error = str(exc)
             return False
         step.outcome_notes = list(outcome.notes)
         if outcome.download is not None:
@@ -210,15 +244,14 @@ class Agent:
             guard.waited(observation.fingerprint, outcome.waited_s)
         return True
 
-    def _count_no_op(self, state: _RunState, step: Step, acted: bool) -> None:
+    def _no_op_limit(self, state: _RunState, step: Step, acted: bool) -> StopReason | None:
         """SeeAct's rule (`max_no_ops`): stop after that many consecutive steps that executed nothing."""
-        if state.status is not None:   # answered, or stopped already
-            return
         state.no_ops = 0 if acted else state.no_ops + 1
-        if self.rules.max_no_ops is not None and state.no_ops >= self.rules.max_no_ops:
-            state.status = "stuck"
-            step.error = (f"{step.error}; " if step.error else "") + \
-                f"stopped: {state.no_ops} consecutive steps without an executable operation"
+        if self.rules.max_no_ops is None or state.no_ops < self.rules.max_no_ops:
+            return None
+        why = f"{state.no_ops} consecutive steps without an executable operation"
+        step.error = (f"{step.error}; " if step.error else "") + f"stopped: {why}"
+        return StopReason("stuck", why)
 
     async def _gated(self, state: _RunState, step: Step, action: Action, observation: Observation) -> Action | None:
         """The action to execute after the confirm gate: itself, a Wait (the person took over), or None."""
@@ -226,11 +259,11 @@ class Agent:
         if reason is None or self.gate is None:
             return action
         verdict = await self.gate.review(step.action or "", reason, observation.url)
-        step.gate = verdict.to_dict()
+        step.gate = verdict
         if verdict.choice == "reject":
             who = "the user" if verdict.by == "person" else "this run's rules"
             note = f" ({verdict.note})" if verdict.note and verdict.by == "person" else ""
-            state.feedback["last_action_error"] = step.error = (
+            state.feedback.last_action_error = step.error = (
                 f"Not done: {reason}, and {who} did not allow it{note}. Do not try to get around this; "
                 "continue without it or answer with what you have.")
             return None
@@ -245,7 +278,8 @@ class Agent:
             except Exception:  # a broken display must not end the task
                 log.exception("the step callback failed at step %d", step.index)
 
-    async def _finish(self, state: _RunState, guard: LoopGuard | None, started: float) -> Result:
+    async def _finish(self, state: _RunState, stop: StopReason, guard: LoopGuard | None, started: float) -> Result:
+        """The task's Result, built from the stop reason and the final page, recorded and redacted."""
         task = state.task
         page: PageState | None = None
         try:
@@ -257,18 +291,17 @@ class Agent:
                 state.end = await self.episode.ended(self.session, final=True)
             except Exception as exc:  # a crashed page: no reward rather than a lost result
                 log.warning("could not read the episode's reward of task %s: %s", task.id, exc)
-        success = task.check(state.answer, page) if task.checkable else None
+        success = task.check(stop.answer, page) if task.checkable else None  # on the real page, before redaction
         result = Result(
-            task_id=task.id, question=task.question, start_url=task.start_url, status=state.status or "error",
-            answer=state.answer, success=state.end.success if state.end is not None else success,
-            steps=state.steps, final_url=page.url if page else state.last_url, error=state.error,
+            task_id=task.id, question=task.question, start_url=task.start_url, status=stop.status,
+            answer=stop.answer, success=state.end.success if state.end is not None else success,
+            steps=state.steps, final_url=page.url if page else state.last_url, error=stop.error,
             usage=state.usage, timings={**state.timings, "wall_s": time.perf_counter() - started},
             site=task.site, model=_model_spec(self.policy), policy=self.policy.name,
             loop_warnings=guard.warnings if guard else 0, reward=state.end.reward if state.end else None,
         )
-        if self.recorder:
-            self.recorder.finish(result)
-        return result
+        # the final URL holds what a form sent by GET (a typed secret); the answer may repeat a page's text
+        return self.recorder.finish(result) if self.recorder else self.redactor.record(result)
 
 
 def _model_spec(policy: Any) -> str:

@@ -20,7 +20,7 @@ from typing import Literal
 
 from webvoyager.protocol import WAIT_STUCK_S
 
-Verdict = Literal["ok", "warn", "stuck"]
+GuardVerdict = Literal["ok", "warn", "stuck"]
 
 WARNING_START = "Warning: you have now chosen"
 """How every loop-guard warning to the model begins."""
@@ -28,7 +28,7 @@ WARNING_START = "Warning: you have now chosen"
 
 @dataclass(frozen=True)
 class GuardResult:
-    verdict: Verdict
+    verdict: GuardVerdict
     repeats: int
     note: str | None = None       # the warning for the model ("warn")
     reason: str | None = None     # why the run stops ("stuck")

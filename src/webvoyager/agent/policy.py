@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from webvoyager.browser.types import Action, Observation
 from webvoyager.tasks import Task
+from webvoyager.trajectory import PolicyRecord
 from webvoyager.usage import Usage
 
 
@@ -23,7 +24,7 @@ class Decision:
     raw_output: str
     usage: Usage = field(default_factory=Usage)
     error: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    record: PolicyRecord = field(default_factory=PolicyRecord)   # the step's `policy_data` in trajectory.json
 
 
 class Policy(Protocol):

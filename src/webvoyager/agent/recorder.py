@@ -2,8 +2,8 @@
 
 After every step: `screenshot{i}.png` (marked, what the model saw), `screenshot{i}_clean.png`,
 `trajectory.json` (all steps so far) and `interact_messages.json`. At the end: `result.json`.
-Every write is atomic and every string passes through the redactor, so a run killed at any moment
-leaves whole files without secrets.
+The files are written by `TaskWriter` (agent/task_writer.py): atomically, every string and screenshot
+redacted, so a run killed at any moment leaves whole files without secrets.
 
 The step files are written by a background thread (`BackgroundWriter`), in order, so the agent loop
 never waits on the disk (fsync, PNG redaction, JSON encoding); what they hold is fixed (copied and
@@ -14,17 +14,16 @@ written, so a finished task's folder is always complete.
 from __future__ import annotations
 
 import collections
-import json
 import logging
 import threading
 from pathlib import Path
 from typing import Any, Callable
 
 from webvoyager.agent.redact import Redactor
+from webvoyager.agent.task_writer import Box, Job, TaskWriter
 from webvoyager.browser.types import Observation
-from webvoyager.fileio import write_bytes_atomic, write_json_atomic, write_text_atomic
 from webvoyager.tasks import Task
-from webvoyager.trajectory import Result, Step, TaskDir
+from webvoyager.trajectory import Result, Step
 
 log = logging.getLogger("webvoyager.agent")
 
@@ -85,16 +84,14 @@ class BackgroundWriter:
             raise error
 
 
-def _json_text(data: Any) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n"
-
-
 class Recorder:
-    """Records one task into `task_dir` (created if needed)."""
+    """Records one task into `task_dir` (created if needed). Without a `redactor`, the secrets of the
+    environment (names with KEY, TOKEN, SECRET, PASSWORD) are redacted."""
 
     def __init__(self, task_dir: Path, *, redactor: Redactor | None = None) -> None:
-        self.files = TaskDir(Path(task_dir))
-        self.redactor = redactor or Redactor()
+        self.redactor = redactor or Redactor.from_env()
+        self.write = TaskWriter(Path(task_dir), self.redactor)
+        self.files = self.write.files
         self.steps: list[Step] = []
         self._header: dict[str, Any] = {}
         self.writer = BackgroundWriter()
@@ -113,30 +110,29 @@ class Recorder:
         self.steps = []
         self._header = {"task_id": task.id, "question": task.question, "start_url": task.start_url,
                         "site": task.site, "policy": policy, "model": model}
-        self._write_trajectory()
+        self.write.trajectory_job(self._header, self.steps)()
         if messages_log:
-            write_json_atomic(self.files.messages, self.redactor.data(messages_log))
+            self.write.messages_job(messages_log)()
 
     def record_step(self, step: Step, observation: Observation | None,
                     messages_log: list[dict[str, Any]] | None = None) -> None:
         """Queue the step's screenshots, then the trajectory and message log including it, for the
         background writer (see the module docstring); an earlier write's error is raised here."""
         self.writer.check()   # a write that failed since the last step stops the task now
-        jobs: list[Callable[[], None]] = []
+        jobs: list[Job] = []
         if observation is not None:
             boxes = self._secret_boxes(observation)
             marked = observation.marked_screenshot or observation.screenshot
             if marked:
-                jobs.append(self._png_job(self.files.screenshot(step.index), marked, boxes))
+                jobs.append(self.write.screenshot_job(self.files.screenshot(step.index), marked, boxes))
                 step.screenshot = self.files.screenshot(step.index).name
             if observation.screenshot:
-                jobs.append(self._png_job(self.files.clean_screenshot(step.index), observation.screenshot, boxes))
+                jobs.append(self.write.screenshot_job(self.files.clean_screenshot(step.index), observation.screenshot,
+                                                      boxes))
         self.steps.append(step)
-        trajectory = self._trajectory_data()
-        jobs.append(lambda: write_text_atomic(self.files.trajectory, _json_text(trajectory)))
+        jobs.append(self.write.trajectory_job(self._header, self.steps))
         if messages_log is not None:
-            messages = self.redactor.data(messages_log)
-            jobs.append(lambda: write_text_atomic(self.files.messages, _json_text(messages)))
+            jobs.append(self.write.messages_job(messages_log))
         for job in jobs:
             self.writer.submit(job)
 
@@ -147,19 +143,17 @@ class Recorder:
         except Exception as exc:  # noqa: BLE001 - the cancellation is what the caller reports
             log.warning("a step file of %s could not be written: %s", self.files.path, exc)
 
-    def finish(self, result: Result) -> None:
+    def finish(self, result: Result) -> Result:
         """Wait for the step files, then write `result.json` (and, for a task that failed before its
         policy logged anything, a message log holding only an empty system message: the original
-        evaluator reads that as "no answer"). A step file that could not be written raises here."""
+        evaluator reads that as "no answer"). Returns the result as written (redacted). A step file
+        that could not be written raises here."""
         self.writer.flush()
-        self.files.path.mkdir(parents=True, exist_ok=True)
         if not self.files.messages.is_file():
-            write_json_atomic(self.files.messages, [{"role": "system", "content": ""}])
-        write_json_atomic(self.files.result, self.redactor.data(result.to_dict()))
+            self.write.messages_job([{"role": "system", "content": ""}])()
+        written = self.write.result(result)
         log.info("task %s finished: %s after %d steps", result.task_id, result.status, result.steps)
-
-    def _png_job(self, path: Path, png: bytes, boxes: list[tuple[float, float, float, float]]) -> Callable[[], None]:
-        return lambda: write_bytes_atomic(path, self.redactor.png(png, boxes))
+        return written
 
     def _clear_previous_attempt(self) -> None:
         """A task redone in the same folder (bench --resume after a kill) must not keep the old
@@ -169,14 +163,7 @@ class Recorder:
         for path in stale:
             path.unlink(missing_ok=True)
 
-    def _trajectory_data(self) -> dict[str, Any]:
-        """The trajectory as it stands, copied and redacted (safe to write from another thread)."""
-        return self.redactor.data({**self._header, "steps": [s.to_dict() for s in self.steps]})
-
-    def _write_trajectory(self) -> None:
-        write_json_atomic(self.files.trajectory, self._trajectory_data())
-
-    def _secret_boxes(self, observation: Observation) -> list[tuple[float, float, float, float]]:
+    def _secret_boxes(self, observation: Observation) -> list[Box]:
         if not self.redactor.secrets:
             return []
         return [e.bbox for e in observation.elements

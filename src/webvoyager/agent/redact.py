@@ -1,8 +1,9 @@
 """Keeps secrets out of everything a run writes, prints or sends to the model.
 
 Secrets are the values of environment variables whose name contains KEY, TOKEN, SECRET or PASSWORD,
-plus any value the user marks secret. Every occurrence is replaced by "[REDACTED]"; fields showing a
-secret are blacked out in screenshots. A secret the agent must type (a password for a login) is named
+plus any value the user marks secret. Every occurrence is replaced by "[REDACTED]", also URL-encoded
+(`quote`, `quote_plus`: a form sent by GET puts the value in the page's URL); fields showing a secret are
+blacked out in screenshots. A secret the agent must type (a password for a login) is named
 in the task by a placeholder `{{NAME}}`; the model types the placeholder and `fill_placeholders`
 swaps in the value only when the action is executed, so the model never sees it.
 """
@@ -14,7 +15,8 @@ import io
 import logging
 import os
 import re
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Protocol, TypeVar
+from urllib.parse import quote, quote_plus
 
 from webvoyager.browser.types import Action, Observation, Select, Type
 
@@ -24,12 +26,28 @@ SECRET_ENV_WORDS = ("KEY", "TOKEN", "SECRET", "PASSWORD")
 MIN_ENV_SECRET_LEN = 8
 MIN_SECRET_LEN = 3
 
+R = TypeVar("R", bound="_Record")
+
+
+class _Record(Protocol):
+    """A run record that round-trips through JSON-ready data (Step, Result)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_dict(cls: type[R], data: dict[str, Any]) -> R: ...
+
+
+def _spellings(secret: str) -> set[str]:
+    """The ways a secret is written in files and URLs: as is, and URL-encoded (path and form style)."""
+    return {secret, quote(secret, safe=""), quote(secret), quote_plus(secret)}
+
 
 class Redactor:
     """Replaces known secret values in strings and nested JSON-like data."""
 
     def __init__(self, secrets: Iterable[str] = ()) -> None:
-        values = {s for s in secrets if isinstance(s, str) and len(s) >= MIN_SECRET_LEN}
+        values = {form for s in secrets if isinstance(s, str) and len(s) >= MIN_SECRET_LEN for form in _spellings(s)}
         # Longest first, so a secret that contains another is replaced whole.
         self.secrets: tuple[str, ...] = tuple(sorted(values, key=len, reverse=True))
 
@@ -60,6 +78,10 @@ class Redactor:
         if isinstance(value, (list, tuple)):
             return [self.data(v) for v in value]
         return value
+
+    def record(self, record: R) -> R:
+        """A copy of a run record (a Step, a Result) with every string redacted."""
+        return type(record).from_dict(self.data(record.to_dict()))
 
     def observation(self, obs: Observation) -> Observation:
         """The observation with secrets removed from its text, notes, elements and screenshots."""

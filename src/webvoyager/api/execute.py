@@ -64,11 +64,9 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
         return await agent.run(task)
     except Exception as exc:  # noqa: BLE001 - one task's failure must not stop a benchmark
         log.exception("task %s failed outside the agent loop", task.id)
-        result = Result.failure(task, "error", f"{type(exc).__name__}: {exc}", model=getattr(model, "spec", ""),
-                                policy=settings.policy, steps=len(recorder.steps),
-                                wall_s=time.perf_counter() - started)
-        recorder.finish(result)
-        return result
+        return recorder.finish(Result.from_exception(task, exc, model=getattr(model, "spec", ""),
+                                                     policy=settings.policy, steps=len(recorder.steps),
+                                                     wall_s=time.perf_counter() - started))
     finally:
         if session is not None and settings.trace:
             try:

@@ -29,11 +29,15 @@ STANDINS: dict[str, Callable[[RunSettings], ChatModel]] = {
 """Offline stand-in models by spec, built for a run's settings: they need no key and no network."""
 
 
-def check_model_ready(spec: str, *, base_url: str | None = None, api_key: str | None = None) -> None:
-    """Raise ConfigError now (before any browser starts) if `spec` cannot be used as given."""
+def check_model_ready(spec: str, *, base_url: str | None = None, api_key: str | None = None,
+                      settings: RunSettings | None = None) -> None:
+    """Raise ConfigError now (before any browser starts) if `spec` cannot be used as given: a provider
+    without its key, or a stand-in that cannot serve `settings` (when given)."""
     parsed = factory.parse_model_spec(spec)
     if parsed.provider not in STANDINS:
         factory.check_provider_ready(parsed, base_url=base_url, api_key=api_key)
+    elif settings is not None:
+        STANDINS[parsed.provider](settings)   # building one is cheap and refuses what it cannot serve
 
 
 def create_model(spec: str, *, settings: RunSettings | None = None, **options: Any) -> ChatModel:

@@ -2,7 +2,8 @@
 
 `run_attempt` runs a task in a given browser into a folder under the wall-clock limit and always returns
 a Result (a timeout or a crash becomes a failed Result). `finalize` adds the bench's own facts (golden
-answer and match, original question, attempt) and rewrites `result.json`. `pack_folder` and
+answer and match, original question, attempt) and rewrites `result.json` through the one writer of run
+files (agent/task_writer.py), redacted like everything else the run wrote. `pack_folder` and
 `unpack_folder` carry a finished task's files between processes: a remote worker returns them as bytes,
 and the driver writes the task folder in one rename, so a folder is either whole or absent.
 """
@@ -18,10 +19,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from webvoyager.agent.episode import Episode
+from webvoyager.agent.redact import Redactor
+from webvoyager.agent.task_writer import TaskWriter
 from webvoyager.api.execute import execute_task
 from webvoyager.api.settings import RunSettings
 from webvoyager.browser.session import Browser
-from webvoyager.fileio import write_json_atomic
 from webvoyager.models.base import ChatModel
 from webvoyager.runs.golden import golden_match
 from webvoyager.tasks import Task
@@ -55,17 +57,17 @@ async def run_attempt(task: Task, *, browser: Browser, model: ChatModel, setting
         return _timeout_result(task, folder, model, settings, timeout_s or 0.0)
     except Exception as exc:  # noqa: BLE001 - a task error never stops the run
         log.exception("task %s failed in the runner", task.id)
-        return Result.failure(task, "error", f"{type(exc).__name__}: {exc}", model=model.spec,
-                              policy=settings.policy, wall_s=time.perf_counter() - t0)
+        return Result.from_exception(task, exc, model=model.spec, policy=settings.policy,
+                                     wall_s=time.perf_counter() - t0)
 
 
-def finalize(task: Task, result: Result, folder: Path, attempt: int) -> Result:
-    """Add the bench's facts to the result and rewrite result.json (atomically)."""
+def finalize(task: Task, result: Result, folder: Path, attempt: int, redactor: Redactor) -> Result:
+    """Add the bench's facts to the result and rewrite result.json (atomically, redacted); returns the
+    result as written."""
     result = replace(result, site=result.site or task.site, attempt=attempt, golden_answer=task.golden_answer,
                      golden_match=golden_match(result.answer, task.golden_answer),
                      original_question=task.original_question)
-    write_json_atomic(TaskDir(folder).result, result.to_dict())
-    return result
+    return TaskWriter(folder, redactor).result(result)
 
 
 def pack_folder(folder: Path) -> dict[str, bytes]:

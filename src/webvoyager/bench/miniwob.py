@@ -26,6 +26,7 @@ from typing import Any, Iterable
 from webvoyager.agent.episode import EpisodeEnd
 from webvoyager.errors import BrowserError, ConfigError
 from webvoyager.tasks import Task
+from webvoyager.text import first_line
 
 EPISODE_TIME_S = 600.0
 """The page's time limit of one episode (the default per-task timeout of a bench)."""
@@ -123,7 +124,7 @@ class MiniwobEpisode:
             await page.wait_for_function("() => WOB_TASK_READY === true", timeout=self.ready_timeout_s * 1000)
             utterance = await page.evaluate("() => core.getUtterance()")
         except Exception as exc:  # Playwright's errors: the page is not a working MiniWoB++ task
-            raise BrowserError(f"could not start the MiniWoB++ episode at {page.url}: {str(exc).splitlines()[0]}. "
+            raise BrowserError(f"could not start the MiniWoB++ episode at {page.url}: {first_line(exc)}. "
                                "Is it a MiniWoB++ task page (html/miniwob/*.html of the miniwob package)?") from exc
         if not utterance:
             raise BrowserError(f"the MiniWoB++ page {page.url} gave no task text (core.getUtterance() is empty)")

@@ -24,7 +24,7 @@ from typing import Any
 from webvoyager.api.models import create_model
 from webvoyager.api.settings import RunSettings
 from webvoyager.bench.attempt import pack_folder, run_attempt, unpack_folder
-from webvoyager.browser.session import Browser
+from webvoyager.browser.relaunch import LiveBrowser
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError, WorkerLostError
 from webvoyager.tasks import Task
@@ -57,23 +57,11 @@ class BrowserWorker:
                  task_timeout_s: float | None) -> None:
         self.settings, self.config, self.task_timeout_s = settings, config, task_timeout_s
         self.model = create_model(model_spec, settings=settings, base_url=base_url)
-        self.browser: Browser | None = None
-
-    async def _browser(self) -> Browser:
-        if self.browser is not None and not self.browser.connected:
-            log.warning("the browser of worker %d died; starting a new one", os.getpid())
-            try:
-                await self.browser.close()
-            except Exception:  # noqa: BLE001 - it is already dead
-                pass
-            self.browser = None
-        if self.browser is None:
-            self.browser = await Browser.launch(self.config)
-        return self.browser
+        self.live = LiveBrowser(config)
 
     async def ready(self) -> int:
         """Start the browser; returns this actor's process id."""
-        await self._browser()
+        await self.live.get()
         return os.getpid()
 
     async def run(self, task: Task) -> tuple[Result, dict[str, bytes]]:
@@ -81,19 +69,16 @@ class BrowserWorker:
         with tempfile.TemporaryDirectory(prefix="webvoyager-task-") as scratch:
             folder = Path(scratch) / safe_dirname(task.id)
             try:
-                browser = await self._browser()
+                browser = await self.live.get()
             except Exception as exc:  # noqa: BLE001 - a relaunch that fails is this task's error
-                result = Result.failure(task, "error", f"{type(exc).__name__}: {exc}", model=self.model.spec,
-                                        policy=self.settings.policy)
+                result = Result.from_exception(task, exc, model=self.model.spec, policy=self.settings.policy)
             else:
                 result = await run_attempt(task, browser=browser, model=self.model, settings=self.settings,
                                            folder=folder, timeout_s=self.task_timeout_s)
             return result, pack_folder(folder) if folder.is_dir() else {}
 
     async def close(self) -> None:
-        if self.browser is not None:
-            await self.browser.close()
-            self.browser = None
+        await self.live.close()
         close = getattr(self.model, "aclose", None)
         if close is not None:
             await close()

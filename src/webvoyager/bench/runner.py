@@ -22,7 +22,7 @@ from typing import Callable, Protocol
 from webvoyager.agent.episode import Episode
 from webvoyager.api.settings import RunSettings
 from webvoyager.bench.attempt import PARTIAL_PREFIX, finalize, run_attempt
-from webvoyager.browser.session import Browser
+from webvoyager.browser.relaunch import LiveBrowser
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError, WorkerLostError
 from webvoyager.models.base import ChatModel
@@ -104,41 +104,22 @@ class LocalExecutor:
                  task_timeout_s: float | None, episode_for: EpisodeFor | None = None) -> None:
         self.model, self.settings, self.config, self.task_timeout_s = model, settings, config, task_timeout_s
         self.episode_for = episode_for
-        self.browser: Browser | None = None
-        self.restarts = 0
-        self._lock = asyncio.Lock()
-
-    async def _get(self) -> Browser:
-        async with self._lock:
-            if self.browser is not None and not self.browser.connected:
-                log.warning("the browser died; starting a new one")
-                old, self.browser = self.browser, None
-                self.restarts += 1
-                try:
-                    await old.close()
-                except Exception:  # noqa: BLE001 - it is already dead
-                    pass
-            if self.browser is None:
-                self.browser = await Browser.launch(self.config)
-            return self.browser
+        self.live = LiveBrowser(config)
 
     async def start(self) -> None:
-        await self._get()
+        await self.live.get()
 
     async def run(self, task: Task, folder: Path, attempt: int) -> Result:
         try:
-            browser = await self._get()
+            browser = await self.live.get()
         except Exception as exc:  # noqa: BLE001 - a relaunch that fails is this task's error
-            return Result.failure(task, "error", f"{type(exc).__name__}: {exc}", model=self.model.spec,
-                                  policy=self.settings.policy)
+            return Result.from_exception(task, exc, model=self.model.spec, policy=self.settings.policy)
         return await run_attempt(task, browser=browser, model=self.model, settings=self.settings, folder=folder,
                                  timeout_s=self.task_timeout_s,
                                  episode=self.episode_for(task) if self.episode_for else None)
 
     async def close(self) -> None:
-        if self.browser is not None:
-            await self.browser.close()
-            self.browser = None
+        await self.live.close()
 
 
 MAX_TRIES = 2
@@ -174,8 +155,10 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
         if executor is None:
             executor = LocalExecutor(model, settings, browser_config or BrowserConfig(headless=settings.headless),
                                      options.task_timeout_s, episode_for)
-        elif episode_for is not None:
-            raise ConfigError("environment-run tasks (MiniWoB++) run on the local backend only; drop --backend")
+        elif episode_for is not None:   # a programming error: a suite's `backends` refuses this up front
+            raise ValueError("episode hooks run only in this process: pass episode_for without an executor")
+
+        redactor = settings.redactor()
 
         async def run_one(task: Task) -> None:
             folder = run_dir / safe_dirname(task.id)
@@ -196,7 +179,7 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
                     if tries < MAX_TRIES:
                         store.abandon(task.id)   # this attempt never finished; the last one records the error
             folder.mkdir(parents=True, exist_ok=True)
-            result = finalize(task, result, folder, attempt)
+            result = finalize(task, result, folder, attempt, redactor)
             if after_task is not None:
                 after_task(task, result, folder)
             store.finish(task.id, result.status, result.success)

@@ -3,17 +3,19 @@ ActionError with a message written for the model."""
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable, Protocol
+from typing import Any, Awaitable, Callable, Iterable, Protocol, TypeVar
 
 from playwright.async_api import ElementHandle, Page
 from playwright.async_api import Error as PlaywrightError
 
 from webvoyager.browser import scripts
 from webvoyager.browser.targets import Resolved, aim
-from webvoyager.browser.types import (Action, Answer, BrowserConfig, Click, GoBack, Hover, PressKey, Scroll, Search,
-                                      Select, Target, Type, Wait)
+from webvoyager.browser.action_set import DECLARED
+from webvoyager.browser.action_spec import ActionSpec
+from webvoyager.browser.types import (Action, Answer, BrowserConfig, Click, DoubleClick, GoBack, Hover, PressKey, Scroll,
+                                      Search, Select, Target, Type, Wait)
 from webvoyager.errors import ActionError, PageLoadError
-from webvoyager.text import match_option
+from webvoyager.text import first_line, match_option
 
 
 class Session(Protocol):
@@ -40,15 +42,54 @@ _KEY_ALIASES = {"enter": "Enter", "return": "Enter", "esc": "Escape", "escape": 
                 "alt": "Alt", "shift": "Shift", "cmd": "Meta", "meta": "Meta"}
 
 
+Handler = Callable[[Session, Any], Awaitable[list[str]]]
+H = TypeVar("H", bound=Handler)
+_HANDLERS: dict[type, Handler] = {}
+
+
+def handles(*classes: type) -> Callable[[H], H]:
+    """Register the decorated coroutine as the browser handler of the declared actions `classes`."""
+    def register(handler: H) -> H:
+        for cls in classes:
+            if cls in _HANDLERS:
+                raise ValueError(f"{cls.__name__} has two browser handlers: {_HANDLERS[cls].__name__} and "
+                                 f"{handler.__name__}")
+            _HANDLERS[cls] = handler
+        return handler
+    return register
+
+
+def check_handlers(declared: Iterable[ActionSpec], handlers: dict[type, Handler]) -> None:
+    """ImportError naming every declared action without a browser handler (and every handler of an
+    undeclared class), so that a new action cannot be parsed, gated and recorded but not done."""
+    classes = {spec.cls for spec in declared}
+    missing = sorted(c.__name__ for c in classes - handlers.keys())
+    stray = sorted(c.__name__ for c in handlers.keys() - classes)
+    problems = []
+    if missing:
+        problems.append(f"declared actions without a handler: {', '.join(missing)} (add one with @handles)")
+    if stray:
+        problems.append(f"handlers of actions that are not declared in action_set: {', '.join(stray)}")
+    if problems:
+        raise ImportError("browser/actions.py: " + "; ".join(problems))
+
+
 def normalize_key(key: str) -> str:
     """Playwright key name for what a model writes: 'enter' -> 'Enter', 'ctrl+a' -> 'Control+a'."""
     parts = [p.strip() for p in key.replace(" + ", "+").split("+") if p.strip()] or [key]
     return "+".join(_KEY_ALIASES.get(p.lower(), p) for p in parts)
 
 
+async def _aimed(s: Session, target: Target) -> tuple[Resolved, float, float]:
+    """The target resolved, and the viewport point to press it at."""
+    resolved = await s.resolve(target)
+    x, y = await aim(resolved, s.config.viewport)
+    return resolved, x, y
+
+
+@handles(Click)
 async def _click(s: Session, action: Click) -> list[str]:
-    target = await s.resolve(action.target)
-    x, y = await aim(target, s.config.viewport)
+    target, x, y = await _aimed(s, action.target)
     tag = target.tag or await target.handle.evaluate("(el) => el.tagName")   # aim's page call brought it
     await s.page.mouse.click(x, y)
     if tag == "SELECT":
@@ -56,6 +97,14 @@ async def _click(s: Session, action: Click) -> list[str]:
     return []
 
 
+@handles(DoubleClick)
+async def _double_click(s: Session, action: DoubleClick) -> list[str]:
+    _, x, y = await _aimed(s, action.target)
+    await s.page.mouse.dblclick(x, y)
+    return []
+
+
+@handles(Type)
 async def _type(s: Session, action: Type) -> list[str]:
     target = await s.resolve(action.target)
     if await target.handle.evaluate("(el) => el.tagName === 'SELECT'"):
@@ -91,7 +140,7 @@ async def _type(s: Session, action: Type) -> list[str]:
         if action.press_enter:
             await s.page.keyboard.press("Enter")
     except PlaywrightError as exc:
-        raise ActionError(f"Typing into {target.name} failed: {str(exc).splitlines()[0]}") from exc
+        raise ActionError(f"Typing into {target.name} failed: {first_line(exc)}") from exc
     return []
 
 
@@ -99,6 +148,7 @@ async def _is_editable(handle: ElementHandle) -> bool:
     return bool(await handle.evaluate("(el) => !!window.__webvoyager__ && window.__webvoyager__.isEditable(el)"))
 
 
+@handles(Select)
 async def _select(s: Session, action: Select) -> list[str]:
     target = await s.resolve(action.target)
     handle = await target.handle.evaluate_handle("(el) => el.closest('select') || el")
@@ -118,17 +168,18 @@ async def _choose(s: Session, target: Resolved, element: ElementHandle | None, o
     try:
         await element.select_option(index=index, timeout=s.config.settle_timeout_s * 1000)
     except PlaywrightError as exc:
-        raise ActionError(f"Selecting in {target.name} failed: {str(exc).splitlines()[0]}") from exc
+        raise ActionError(f"Selecting in {target.name} failed: {first_line(exc)}") from exc
     return [f'Selected "{options[index]}" in {target.name}.'] if options[index] != option else []
 
 
+@handles(Hover)
 async def _hover(s: Session, action: Hover) -> list[str]:
-    target = await s.resolve(action.target)
-    x, y = await aim(target, s.config.viewport)
+    _, x, y = await _aimed(s, action.target)
     await s.page.mouse.move(x, y)
     return []
 
 
+@handles(Scroll)
 async def _scroll(s: Session, action: Scroll) -> list[str]:
     notes: list[str] = []
     if action.target is None:
@@ -148,17 +199,19 @@ async def _scroll(s: Session, action: Scroll) -> list[str]:
     return notes
 
 
+@handles(GoBack)
 async def _go_back(s: Session, action: GoBack) -> list[str]:
     before = s.page.url
     try:
         await s.page.go_back(wait_until="domcontentloaded", timeout=s.config.navigation_timeout_s * 1000)
     except PlaywrightError as exc:
-        raise ActionError(f"Going back failed: {str(exc).splitlines()[0]}") from exc
+        raise ActionError(f"Going back failed: {first_line(exc)}") from exc
     if s.page.url == before:
         return [f"There is no previous page to go back to; still on {before}."]
     return []
 
 
+@handles(PressKey)
 async def _press(s: Session, action: PressKey) -> list[str]:
     key = normalize_key(action.key)
     try:
@@ -169,6 +222,7 @@ async def _press(s: Session, action: PressKey) -> list[str]:
     return []
 
 
+@handles(Search)
 async def _search(s: Session, action: Search) -> list[str]:
     try:
         await s.goto(s.config.search_url)
@@ -177,14 +231,12 @@ async def _search(s: Session, action: Search) -> list[str]:
     return []
 
 
+@handles(Answer, Wait)
 async def _nothing(s: Session, action: Action) -> list[str]:
     return []   # Answer does nothing to the page; Wait is the session's (browser/wait.py)
 
 
-_HANDLERS: dict[type, Callable[[Session, Any], Awaitable[list[str]]]] = {
-    Click: _click, Type: _type, Select: _select, Hover: _hover, Scroll: _scroll, GoBack: _go_back,
-    PressKey: _press, Search: _search, Wait: _nothing, Answer: _nothing,
-}
+check_handlers(DECLARED, _HANDLERS)
 
 
 async def run_action(s: Session, action: Action) -> list[str]:
@@ -195,4 +247,4 @@ async def run_action(s: Session, action: Action) -> list[str]:
     return await handler(s, action)
 
 
-__all__ = ["run_action", "normalize_key"]
+__all__ = ["run_action", "normalize_key", "handles", "check_handlers"]

@@ -16,6 +16,7 @@ from playwright.async_api import Error as PlaywrightError
 from webvoyager.browser.pdf import is_pdf, pdf_note, pdf_text
 from webvoyager.browser.netguard import BLOCKED_HEADER, host_allowed
 from webvoyager.browser.types import BrowserConfig
+from webvoyager.text import first_line
 
 
 def domain_allowed(url: str, allowed: tuple[str, ...]) -> bool:
@@ -59,7 +60,7 @@ class SessionEvents:
         self.download_dir = download_dir
         self.allowed = allowed_domains
         self.notes: list[str] = []
-        self.blocked: list[str] = []          # blocked navigations since the last reset_blocked()
+        self.blocked: list[str] = []          # blocked navigations since the last begin()
         self.downloads: list[Path] = []
         self._pending: set[asyncio.Task[Any]] = set()
         self.popup_arrived = asyncio.Event()   # set when a new tab or a download appears; cleared by begin()
@@ -153,7 +154,7 @@ class SessionEvents:
             await self.page.goto(url, wait_until="domcontentloaded", timeout=self.config.navigation_timeout_s * 1000)
         except PlaywrightError as exc:
             if "Download is starting" not in str(exc):
-                self.notes.append(f"Loading {url} failed: {str(exc).splitlines()[0]}")
+                self.notes.append(f"Loading {url} failed: {first_line(exc)}")
 
     # ---- dialogs -------------------------------------------------------------------------
     async def _on_dialog(self, dialog: Dialog) -> None:
@@ -200,7 +201,7 @@ class SessionEvents:
         try:
             await download.save_as(path)
         except PlaywrightError as exc:
-            self.notes.append(f"A download from {download.url} failed: {str(exc).splitlines()[0]}")
+            self.notes.append(f"A download from {download.url} failed: {first_line(exc)}")
             return
         self._pdf_urls.add(download.url)
         await self._report_file(path, path.read_bytes())
@@ -233,7 +234,7 @@ class SessionEvents:
                                                    timeout=self.config.navigation_timeout_s * 1000)
             data = await reply.body()
         except PlaywrightError as exc:
-            self.notes.append(f"A PDF at {url} could not be fetched: {str(exc).splitlines()[0]}")
+            self.notes.append(f"A PDF at {url} could not be fetched: {first_line(exc)}")
             return
         name = Path(urlparse(url).path).name or "document.pdf"
         path = self._target_path(name if name.lower().endswith(".pdf") else name + ".pdf")

@@ -22,6 +22,7 @@ from webvoyager.browser.marks import decode, mark_image
 from webvoyager.browser.tree_text import FrameTree, render_tree
 from webvoyager.browser.types import BrowserConfig, Element
 from webvoyager.errors import BrowserError
+from webvoyager.text import first_line
 
 Rect = tuple[float, float, float, float]   # x, y, width, height
 
@@ -239,7 +240,7 @@ async def screenshot(page: Page) -> bytes:
         await page.bring_to_front()
         return await page.screenshot(type="png", animations="allow", caret="initial")
     except PlaywrightTimeoutError as exc:
-        raise BrowserError(f"the screenshot of {page.url} timed out twice ({str(exc).splitlines()[0]}). "
+        raise BrowserError(f"the screenshot of {page.url} timed out twice ({first_line(exc)}). "
                            "The machine may be overloaded: run fewer tasks at once, or restart the browser.") from exc
 
 

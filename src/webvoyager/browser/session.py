@@ -86,7 +86,7 @@ class Browser:
         except PlaywrightError as exc:
             if guard:
                 await guard.stop()
-            raise BrowserError(f"could not open a browser tab: {str(exc).splitlines()[0]}. "
+            raise BrowserError(f"could not open a browser tab: {first_line(exc)}. "
                                "The browser may have crashed; start it again.") from exc
         session = Session(self, context, page, Path(download_dir), domains, config, guard)
         await session._events.install()
@@ -238,7 +238,7 @@ class Session:
         try:
             notes = await (self._wait() if isinstance(action, Wait) else run_action(self, action))
         except PlaywrightError as exc:
-            raise ActionError(f"The action failed in the browser: {str(exc).splitlines()[0]}") from exc
+            raise ActionError(f"The action failed in the browser: {first_line(exc)}") from exc
         dispatched = time.monotonic()   # the action's input events have been delivered by now
         self._events.notes.extend(notes)
         await self._settle(since=dispatched)
@@ -288,7 +288,7 @@ class Session:
                 " return {title: document.title, text: document.body ? document.body.innerText : '', storage: s}; }")
             cookies = await self.context.cookies(self._page.url) if self._page.url.startswith("http") else []
         except PlaywrightError as exc:
-            raise BrowserError(f"could not read the page state: {str(exc).splitlines()[0]}") from exc
+            raise BrowserError(f"could not read the page state: {first_line(exc)}") from exc
         return PageState(url=self._page.url, title=data["title"], text=data["text"],
                          cookies={c["name"]: c["value"] for c in cookies}, local_storage=data["storage"])
 

@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Union
+from typing import Literal
 
-
-@dataclass(frozen=True)
-class Point:
-    """A point in viewport pixels of the screenshot the model saw (SeeAct coordinate grounding)."""
-
-    x: float
-    y: float
+# The actions are declared in action_set (the registry); they are re-exported here, where the other
+# browser data types are, for the code that reads and builds them.
+from webvoyager.browser.action_set import (Answer, Click, DoubleClick, GoBack, Hover, PressKey, Scroll, Search,
+                                           Select, Type, Wait, action_from_dict, action_text, action_to_dict)
+from webvoyager.browser.action_spec import Action, Point, Target
 
 
 @dataclass(frozen=True)
@@ -87,144 +85,12 @@ class Observation:
     loop_warning: str | None = None       # the loop guard's warning about a repeated action
 
 
-# ----- actions -------------------------------------------------------------------------------
-
-Target = Union[int, Point]
-"""An element label from the last observation, or a point in the screenshot."""
-
-
-@dataclass(frozen=True)
-class Click:
-    target: Target
-
-
-@dataclass(frozen=True)
-class Type:
-    target: Target
-    text: str
-    press_enter: bool = True
-
-
-@dataclass(frozen=True)
-class Scroll:
-    """Scroll the window (target None) or the scrollable container of element `target`."""
-
-    target: Target | None
-    direction: Literal["up", "down"]
-
-
-@dataclass(frozen=True)
-class Wait:
-    pass
-
-
-@dataclass(frozen=True)
-class GoBack:
-    pass
-
-
-@dataclass(frozen=True)
-class Search:
-    """The paper's "Google" action: go to the search engine's home page to start over."""
-
-    pass
-
-
-@dataclass(frozen=True)
-class Answer:
-    text: str
-
-
-@dataclass(frozen=True)
-class Select:
-    target: Target
-    option: str
-
-
-@dataclass(frozen=True)
-class Hover:
-    target: Target
-
-
-@dataclass(frozen=True)
-class PressKey:
-    key: str
-
-
-Action = Union[Click, Type, Scroll, Wait, GoBack, Search, Answer, Select, Hover, PressKey]
-
-
-def _target_text(target: Target | None) -> str:
-    if target is None:
-        return "WINDOW"
-    if isinstance(target, Point):
-        return f"({target.x:.0f}, {target.y:.0f})"
-    return str(target)
-
-
-def action_text(action: Action) -> str:
-    """Canonical one-line text of an action, in the WebVoyager grammar where one exists."""
-    if isinstance(action, Click):
-        return f"Click [{_target_text(action.target)}]"
-    if isinstance(action, Type):
-        suffix = "" if action.press_enter else " (no Enter)"
-        return f"Type [{_target_text(action.target)}]; [{action.text}]{suffix}"
-    if isinstance(action, Scroll):
-        return f"Scroll [{_target_text(action.target)}]; [{action.direction}]"
-    if isinstance(action, Wait):
-        return "Wait"
-    if isinstance(action, GoBack):
-        return "GoBack"
-    if isinstance(action, Search):
-        return "Google"
-    if isinstance(action, Answer):
-        return f"ANSWER; [{action.text}]"
-    if isinstance(action, Select):
-        return f"Select [{_target_text(action.target)}]; [{action.option}]"
-    if isinstance(action, Hover):
-        return f"Hover [{_target_text(action.target)}]"
-    if isinstance(action, PressKey):
-        return f"PressKey [{action.key}]"
-    raise TypeError(f"not an action: {action!r}")
-
-
 def target_element(action: Action, elements: list[Element]) -> Element | None:
     """The element an action's label names in `elements` (None: no label, or not there)."""
     target = getattr(action, "target", None)
     if not isinstance(target, int):
         return None
     return next((e for e in elements if e.label == target), None)
-
-
-def action_to_dict(action: Action) -> dict[str, object]:
-    """A JSON-ready description of an action (kind plus its fields)."""
-    data: dict[str, object] = {"kind": type(action).__name__.lower()}
-    for name in getattr(action, "__dataclass_fields__", {}):
-        value = getattr(action, name)
-        if isinstance(value, Point):
-            value = {"x": value.x, "y": value.y}
-        data[name] = value
-    return data
-
-
-_ACTION_KINDS: dict[str, type] = {cls.__name__.lower(): cls for cls in
-                                  (Click, Type, Scroll, Wait, GoBack, Search, Answer, Select, Hover, PressKey)}
-
-
-def action_from_dict(data: dict[str, Any]) -> Action:
-    """The action `action_to_dict` described (ValueError for an unknown kind or bad fields)."""
-    kind = str(data.get("kind", ""))
-    cls = _ACTION_KINDS.get(kind)
-    if cls is None:
-        raise ValueError(f"unknown action kind {kind!r}")
-    values = {k: v for k, v in data.items() if k != "kind"}
-    for name in ("target",):
-        if isinstance(values.get(name), dict):
-            values[name] = Point(float(values[name]["x"]), float(values[name]["y"]))
-    try:
-        return cls(**values)  # type: ignore[no-any-return]
-    except TypeError as exc:
-        raise ValueError(f"bad fields for a {kind} action: {exc}") from None
 
 
 @dataclass
@@ -262,3 +128,8 @@ class BrowserConfig:
     whole_page: bool = False                # label the elements of the whole page, not only the viewport
     pdf_excerpt_chars: int = 3000
     extra_args: tuple[str, ...] = ()
+
+
+__all__ = ["Action", "Answer", "BrowserConfig", "Click", "DoubleClick", "Element", "GoBack", "Hover", "Observation",
+           "Outcome", "Point", "PressKey", "Scroll", "Search", "Select", "Target", "Type", "Wait", "action_from_dict",
+           "action_text", "action_to_dict", "target_element"]

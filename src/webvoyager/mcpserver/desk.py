@@ -3,11 +3,11 @@ one session that `observe` and `act` drive."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from webvoyager.browser.relaunch import LiveBrowser
 from webvoyager.browser.session import Browser, Session
 from webvoyager.browser.types import BrowserConfig
 
@@ -28,13 +28,13 @@ class Desk:
     def __init__(self, options: ServerOptions) -> None:
         self.options = options
         self.sandbox: Any = None
-        self._browser: Browser | None = None
         self._session: Session | None = None
-        self._lock = asyncio.Lock()
+        self._session_browser: Browser | None = None   # the browser `_session` lives in
         if options.sandbox:
             from webvoyager.sandbox.server import Sandbox
 
             self.sandbox = Sandbox(port=0).start()
+        self.live = LiveBrowser(self.config)
 
     @property
     def config(self) -> BrowserConfig:
@@ -44,23 +44,20 @@ class Desk:
         return config
 
     async def browser(self) -> Browser:
-        async with self._lock:
-            if self._browser is None or not self._browser.connected:
-                self._browser = await Browser.launch(self.config)
-                self._session = None
-            return self._browser
+        """The browser (launched at first use, and again when it has died)."""
+        return await self.live.get()
 
     async def session(self) -> Session:
-        """The driven session (created at first use)."""
+        """The driven session (created at first use, and again in a relaunched browser)."""
         browser = await self.browser()
-        if self._session is None:
+        if self._session is None or self._session_browser is not browser:
             self._session = await browser.new_session(download_dir=self.options.out / "downloads")
+            self._session_browser = browser
         return self._session
 
     async def close(self) -> None:
-        if self._browser is not None:
-            await self._browser.close()
-            self._browser = self._session = None
+        await self.live.close()
+        self._session = self._session_browser = None
         if self.sandbox is not None:
             self.sandbox.stop()
             self.sandbox = None

@@ -8,7 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from webvoyager.agent.gate import ConfirmGate, Verdict
+from webvoyager.agent.gate import ConfirmGate
+from webvoyager.trajectory import GateVerdict
 
 log = logging.getLogger("webvoyager.mcp")
 
@@ -36,18 +37,18 @@ class ElicitingGate(ConfirmGate):
         super().__init__("ask")
         self.ctx = ctx
 
-    async def review(self, action_line: str, reason: str, url: str) -> Verdict:
+    async def review(self, action_line: str, reason: str, url: str) -> GateVerdict:
         if not client_can_elicit(self.ctx):
-            return Verdict("reject", reason, "mode", action=action_line,
+            return GateVerdict("reject", reason, "mode", action=action_line,
                            note="the MCP client cannot confirm actions (no elicitation support)")
         try:
             answer = await self.ctx.elicit(f"The web agent wants to do, on {url}:\n    {action_line}\n"
                                            f"This is consequential: {reason}. Allow it?", Approval)
         except Exception as exc:  # noqa: BLE001 - a failed elicitation must never count as approval
             log.warning("elicitation failed: %s", exc)
-            return Verdict("reject", reason, "mode", note=f"confirmation failed: {exc}", action=action_line)
+            return GateVerdict("reject", reason, "mode", note=f"confirmation failed: {exc}", action=action_line)
         data = getattr(answer, "data", None)
         if getattr(answer, "action", "") == "accept" and data is not None and data.approve:
-            return Verdict("approve", reason, "person", note=data.note, action=action_line)
+            return GateVerdict("approve", reason, "person", note=data.note, action=action_line)
         note = data.note if data is not None else f"the user chose {getattr(answer, 'action', 'nothing')}"
-        return Verdict("reject", reason, "person", note=note, action=action_line)
+        return GateVerdict("reject", reason, "person", note=note, action=action_line)

@@ -21,7 +21,8 @@ from webvoyager.agent.gate import consequence
 from webvoyager.api import check_model_ready, create_model, default_model_spec, execute_task, new_run_dir
 from webvoyager.api.rundir import write_run_json
 from webvoyager.api.settings import RunSettings
-from webvoyager.browser.types import Answer, Observation, action_text, target_element
+from webvoyager.browser.action_set import MCP, spec_of
+from webvoyager.browser.types import Observation, action_text, target_element
 from webvoyager.errors import ActionError, ConfigError, WebVoyagerError
 from webvoyager.mcpserver.desk import Desk, ServerOptions
 from webvoyager.mcpserver.gate import ElicitingGate
@@ -36,6 +37,12 @@ INSTRUCTIONS = (
     "labels drawn, then act with one action such as 'Click [3]', 'Type [2]; [text]', 'Scroll [WINDOW]; [down]', "
     "'Select [4]; [option]', 'GoBack', 'PressKey [Enter]'. Labels change after every observation. "
     "Consequential actions (buying, sending, deleting, passwords, payment) need your user's approval.")
+
+ACT_DESCRIPTION = (
+    "Do one action on the page of the last observation, written in one of these formats (N is a label of the "
+    "last observation): " + " | ".join(spec.grammar.format for spec in MCP) + "; returns what happened and "
+    "the new observation. Consequential actions need the user's approval.")
+"""The `act` tool's description: the formats of the MCP action set (browser/action_set.py)."""
 
 
 @contextlib.contextmanager
@@ -92,7 +99,7 @@ class _Tools:
         parsed = parse_reply(f"Action: {action}")
         if parsed.action is None:
             raise ActionError(parsed.error or f"not an action: {action!r}")
-        if isinstance(parsed.action, Answer):
+        if spec_of(parsed.action) not in MCP:
             raise ActionError("act does browser actions; to have a task answered, use run_task")
         line = action_text(parsed.action)
         reason = consequence(parsed.action, target_element(parsed.action, last.elements))
@@ -158,11 +165,8 @@ def build_server(options: ServerOptions | None = None) -> MCPServer:
         with _tool_errors():
             return await tools.observe(url)
 
-    @server.tool(structured_output=False)
+    @server.tool(structured_output=False, description=ACT_DESCRIPTION)
     async def act(action: str, ctx: Context) -> list[Any]:
-        """Do one action on the page of the last observation, e.g. 'Click [3]', 'Type [2]; [hello]',
-        'Scroll [WINDOW]; [down]', 'Select [4]; [Large]', 'Hover [5]', 'PressKey [Enter]', 'GoBack', 'Wait';
-        returns what happened and the new observation. Consequential actions need the user's approval."""
         with _tool_errors():
             return await tools.act(action, ctx)
 

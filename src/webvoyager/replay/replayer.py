@@ -25,7 +25,7 @@ from webvoyager.browser.session import Browser, Session
 from webvoyager.browser.types import Action, Answer, BrowserConfig, Element, action_from_dict, action_text
 from webvoyager.errors import ActionError, BrowserError, ConfigError
 from webvoyager.fileio import write_json_atomic
-from webvoyager.trajectory import Step, TaskDir
+from webvoyager.trajectory import ActedElement, Step, TaskDir
 
 REPLAY_NAME = "replay.json"
 CheckStatus = Literal["match", "moved", "diverged", "skipped"]
@@ -93,17 +93,16 @@ def _same_url(a: str, b: str) -> bool:
     return a.rstrip("/") == b.rstrip("/")
 
 
-def _find_target(step: Step, elements: list[Element]) -> tuple[Element | None, str]:
+def _find_target(target: ActedElement, elements: list[Element]) -> tuple[Element | None, str]:
     """The element the recorded step acted on, in the new observation: (element, "" | "moved" | why not)."""
-    want = {k: v for k, v in (step.target or {}).items() if k != "label"}
-    label = (step.target or {}).get("label")
+    want, label = target.identity(), target.label
     same_label = next((e for e in elements if e.label == label), None)
     if same_label is not None and same_label.identity() == want:
         return same_label, ""
     others = [e for e in elements if e.identity() == want]
     if len(others) == 1:
         return others[0], "moved"
-    described = f'<{want.get("tag", "?")}> "{want.get("text", "")}"'
+    described = f'<{target.tag or "?"}> "{target.text}"'
     if len(others) > 1:
         return None, f"the element {described} is now there {len(others)} times; which one is ambiguous"
     now = (f'; label [{label}] is now <{same_label.tag}> "{same_label.text}"' if same_label is not None
@@ -122,13 +121,13 @@ async def _check_step(session: Session, step: Step, move_url: UrlMover) -> tuple
         return check, None
     action = action_from_dict(step.action_data or {})
     if step.target is not None and hasattr(action, "target") and isinstance(getattr(action, "target"), int):
-        element, why = _find_target(step, observation.elements)
+        element, why = _find_target(step.target, observation.elements)
         if element is None:
             check.status, check.reason = "diverged", why
             return check, None
         check.label = element.label
         if why == "moved":
-            check.status, check.reason = "moved", f"same element, label [{element.label}] instead of [{step.target['label']}]"
+            check.status, check.reason = "moved", f"same element, label [{element.label}] instead of [{step.target.label}]"
             action = replace(action, target=element.label)  # type: ignore[call-arg]
     return check, action
 

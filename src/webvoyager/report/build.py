@@ -20,6 +20,7 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from webvoyager.bench.suites.registry import report_sections
 from webvoyager.runs.records import TaskRecord, load_records
 from webvoyager.runs.summary import Rate, read_summary, run_protocol, summarize
 from webvoyager.fileio import write_text_atomic
@@ -80,8 +81,10 @@ def render_html(run_dir: Path) -> str:
     summary = summarize(records, run_wall_s=previous.run_wall_s if previous else None, protocol=run_protocol(run_dir))
     groups = [*summary.sites.items(), ("overall", summary.overall)]
     bars = [Bar(name, s.success.rate, f"({s.success.success}/{s.tasks})") for name, s in groups]
+    run = _json(run_dir / "run.json")
     return _env().get_template("report.html.j2").render(
-        run_dir=run_dir.resolve(), run=_json(run_dir / "run.json"), summary=summary, chart=bar_chart(bars),
+        run_dir=run_dir.resolve(), run=run, summary=summary, chart=bar_chart(bars),
+        suite_sections=report_sections(run.get("suite"), run_dir),
         tasks=[_task_page(run_dir, r) for r in records],
         generated_at=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     )

@@ -65,5 +65,5 @@ HOSTILE_TASKS = SITES_DIR / "hostile" / "attacks.jsonl"
 
 
 def load_hostile_tasks(port: int | None = None) -> list[Task]:
-    """The hostile suite: attack tasks (`extra["attack"]`) and their benign twins (`extra["twin_of"]`)."""
+    """The hostile suite: attack tasks (`Task.attack`) and their benign twins (`Task.twin_of`)."""
     return _bound(load_tasks(HOSTILE_TASKS), port)

@@ -9,24 +9,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from webvoyager.browser.types import (
-    Action,
-    Answer,
-    Click,
-    Element,
-    GoBack,
-    Hover,
-    Point,
-    PressKey,
-    Scroll,
-    Select,
-    Type,
-)
+from webvoyager.browser.action_set import SEEACT
+from webvoyager.browser.types import Action, Answer, Element, Point, PressKey, Scroll, Select, Type
 from webvoyager.text import match_option
 
 # Operations that need a target element (or point); the others act on the page or the keyboard.
-ELEMENT_OPS = frozenset({"CLICK", "TYPE", "SELECT", "HOVER"})
-PAGE_OPS = frozenset({"PRESS ENTER", "SCROLL UP", "SCROLL DOWN", "GO BACK", "TERMINATE"})
+ELEMENT_OPS = frozenset(op for spec in SEEACT if spec.targeted for op in spec.seeact)
+PAGE_OPS = frozenset(op for spec in SEEACT if not spec.targeted for op in spec.seeact)
+_BUILDS = {op: spec.cls for spec in SEEACT for op in spec.seeact}
 
 _TEXTBOX_TYPES = {"", "text", "search", "email", "tel", "url", "number", "password", "date", "datetime-local",
                   "month", "time", "week"}
@@ -86,14 +76,10 @@ def build_action(operation: str, value: str, target: int | Point | None, element
         # With a chosen element, scroll that panel (a list or pane with its own scroll bar).
         panel = target if isinstance(target, int) else None
         return Built(Scroll(panel, "up" if operation == "SCROLL UP" else "down"))
-    if operation == "GO BACK":
-        return Built(GoBack())
+    if operation in PAGE_OPS:   # no target and no value: GO BACK
+        return Built(_BUILDS[operation]())
     if target is None:
         return Built(None, f"{operation} needs a target element, but none was chosen")
-    if operation == "CLICK":
-        return Built(Click(target))
-    if operation == "HOVER":
-        return Built(Hover(target))
     if operation == "TYPE":
         if not value:
             return Built(None, "TYPE needs a VALUE: the text to type")
@@ -109,4 +95,6 @@ def build_action(operation: str, value: str, target: int | Point | None, element
                 shown = ", ".join(element.options[:12])
                 return Built(None, f"the drop-down list has no option like {value!r} (options: {shown})")
         return Built(Select(target, option), value=option)
+    if operation in ELEMENT_OPS:   # only a target: CLICK, HOVER
+        return Built(_BUILDS[operation](target))
     return Built(None, f"unknown operation {operation!r}")

@@ -18,6 +18,7 @@ from webvoyager.seeact.choices import make_batches
 from webvoyager.seeact.grounding import Ask, Grounded, describe_element
 from webvoyager.seeact.parse import parse_grounding
 from webvoyager.text import norm_words
+from webvoyager.trajectory import GroundingDetails
 
 NOT_FOUND = "no element on the page looks like"
 """How a reply naming no visible element starts (offline stand-ins scroll on it to look further)."""
@@ -84,7 +85,7 @@ async def ground_attributes(ask: Ask, convo: list[Message], elements: Sequence[E
     convo.append(Message.text("assistant", completion.text))
     reply = parse_grounding(completion.text)
     out = Grounded(replies=[completion.text], operation=reply.operation, value=reply.value,
-                   extra={"element_type": reply.element_type, "element_text": reply.element_text})
+                   details=GroundingDetails(element_type=reply.element_type, element_text=reply.element_text))
     scroll_panel = reply.operation in ("SCROLL UP", "SCROLL DOWN") and bool(reply.element_text) \
         and reply.element_type not in ("", "NONE")
     if reply.operation in PAGE_OPS and not scroll_panel:
@@ -96,7 +97,7 @@ async def ground_attributes(ask: Ask, convo: list[Message], elements: Sequence[E
                      "answer in exactly that format")
         return out
     matches = find_matches(reply.element_type, reply.element_text, elements)
-    out.extra["matches"] = [e.label for e in matches]
+    out.details.matches = [e.label for e in matches]
     if not matches:
         out.error = (f"{NOT_FOUND} a {reply.element_type or 'element'} with the text "
                      f"{reply.element_text!r}; copy the element's visible text exactly, or scroll to find it")
@@ -112,7 +113,7 @@ async def ground_attributes(ask: Ask, convo: list[Message], elements: Sequence[E
     out.replies.append(follow.text)
     pick = parse_grounding(follow.text)
     out.element = batch.pick(pick.element)
-    out.extra["follow_up"] = [describe_element(e) for e in shown]
+    out.details.follow_up = [describe_element(e) for e in shown]
     if pick.operation not in (None, "NONE"):
         out.operation, out.value = pick.operation, pick.value or out.value
     if out.element is None:

@@ -8,7 +8,7 @@ worth recording (replies, batches, candidates shown).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Literal, Sequence, get_args
+from typing import Awaitable, Callable, Literal, Sequence, get_args
 
 from webvoyager.browser.elements_text import format_element
 from webvoyager.browser.types import Element, Observation, Point
@@ -19,6 +19,7 @@ from webvoyager.seeact.actions import PAGE_OPS
 from webvoyager.seeact.choices import ChoiceBatch, letter, make_batches
 from webvoyager.seeact.marks import draw_letter_marks
 from webvoyager.seeact.parse import GroundingReply, parse_grounding
+from webvoyager.trajectory import GroundingDetails
 
 Ask = Callable[[list[Message]], Awaitable[Completion]]
 GroundingMode = Literal["choice", "som", "attributes", "coordinates"]
@@ -43,7 +44,7 @@ class Grounded:
     point: Point | None = None
     replies: list[str] = field(default_factory=list)
     error: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)   # JSON-ready; recorded in the trajectory
+    details: GroundingDetails = field(default_factory=GroundingDetails)   # recorded in the trajectory
     image: bytes | None = None                              # the marked screenshot (som)
 
 
@@ -68,7 +69,7 @@ async def ground_choice(ask: Ask, convo: list[Message], candidates: Sequence[Ele
                         online: bool = True) -> Grounded:
     """Textual choices: lettered batches of candidates; the first batch that names an element wins."""
     batches = make_batches(list(candidates), [describe_element(e) for e in candidates], batch_size)
-    out = Grounded(extra={"batches": [list(b.descriptions) for b in batches], "batch": None})
+    out = Grounded(details=GroundingDetails(batches=[list(b.descriptions) for b in batches]))
     if not batches:
         batches = [ChoiceBatch(items=(), descriptions=(), index=0)]
     reply = GroundingReply()
@@ -82,8 +83,7 @@ async def ground_choice(ask: Ask, convo: list[Message], candidates: Sequence[Ele
         picked = batch.pick(reply.element)
         if picked is not None or _page_op(reply):
             out.element, out.operation, out.value = picked, reply.operation, reply.value
-            out.extra["batch"] = batch.index
-            out.extra["letter"] = reply.element
+            out.details.batch, out.details.letter = batch.index, reply.element
             if picked is not None and reply.operation in (None, "NONE"):
                 out.operation = "CLICK"     # an element without an operation: clicking is the usual intent
             return out
@@ -113,7 +113,8 @@ async def ground_som(ask: Ask, convo: list[Message], candidates: Sequence[Elemen
     batch = ChoiceBatch(items=tuple(candidates), descriptions=tuple(letters))
     picked = batch.pick(reply.element)
     out = Grounded(replies=[completion.text], operation=reply.operation, value=reply.value, element=picked,
-                   extra={"labels": {ltr: e.label for ltr, e in zip(letters, candidates)}, "letter": reply.element},
+                   details=GroundingDetails(labels={ltr: e.label for ltr, e in zip(letters, candidates)},
+                                            letter=reply.element),
                    image=marked)
     if picked is None and not _page_op(reply):
         invented = reply.element not in (None, "NONE") and not batch.is_valid_letter(reply.element)
@@ -148,5 +149,4 @@ async def ground_coordinates(ask: Ask, convo: list[Message], observation: Observ
         return out
     out.point = Point(x, y)
     out.element = element_at(observation.elements, out.point)
-    out.extra["point"] = [x, y]
     return out

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# Operations SeeAct's policy understands, in canonical spelling.
-OPERATIONS = ("CLICK", "TYPE", "SELECT", "HOVER", "PRESS ENTER", "TERMINATE", "SCROLL UP", "SCROLL DOWN",
-              "GO BACK")
+from webvoyager.browser.action_set import SEEACT
+
+OPERATIONS: tuple[str, ...] = tuple(op for spec in SEEACT for op in spec.seeact)
+"""Operations SeeAct's policy understands, in canonical spelling (declared with the actions)."""
 
 _KEY = re.compile(
     r"(?<![A-Za-z])(element[ _]+type|element[ _]+text|element|action|operation|value|label|coordinates?|point)"
@@ -22,12 +23,12 @@ _KEY = re.compile(
     re.IGNORECASE,
 )
 _NONE_WORDS = {"", "none", "n/a", "na", "null", "nil", "-", "no value", "empty", "nothing"}
+# Other words models use for an operation; every operation also stands for itself.
 _OP_ALIASES = {
-    "CLICK": "CLICK", "TAP": "CLICK", "PRESS": "PRESS ENTER", "ENTER": "PRESS ENTER", "PRESS ENTER": "PRESS ENTER",
-    "PRESSENTER": "PRESS ENTER", "TYPE": "TYPE", "INPUT": "TYPE", "FILL": "TYPE", "SELECT": "SELECT",
-    "HOVER": "HOVER", "TERMINATE": "TERMINATE", "STOP": "TERMINATE", "ANSWER": "TERMINATE", "DONE": "TERMINATE",
-    "FINISH": "TERMINATE", "SCROLL UP": "SCROLL UP", "SCROLL DOWN": "SCROLL DOWN", "SCROLL": "SCROLL DOWN",
-    "GO BACK": "GO BACK", "GOBACK": "GO BACK", "BACK": "GO BACK", "NONE": "NONE",
+    "TAP": "CLICK", "PRESS": "PRESS ENTER", "ENTER": "PRESS ENTER", "PRESSENTER": "PRESS ENTER", "INPUT": "TYPE",
+    "FILL": "TYPE", "STOP": "TERMINATE", "ANSWER": "TERMINATE", "DONE": "TERMINATE", "FINISH": "TERMINATE",
+    "SCROLL": "SCROLL DOWN", "GOBACK": "GO BACK", "BACK": "GO BACK", "NONE": "NONE",
+    **{op: op for op in OPERATIONS},
 }
 
 

@@ -22,6 +22,7 @@ from webvoyager.seeact.attributes import ground_attributes
 from webvoyager.seeact.grounding import Grounded, check_grounding, ground_choice, ground_coordinates, ground_som
 from webvoyager.seeact.ranker import LexicalRanker, Ranker
 from webvoyager.tasks import Task
+from webvoyager.trajectory import PolicyRecord, SeeActRecord
 from webvoyager.usage import Usage
 
 
@@ -96,22 +97,22 @@ class SeeActPolicy:
         convo.append(Message.text("assistant", generation.text))
         grounded = await self._ground(ask, convo, observation)
         self._log.extend(_log_messages(convo, step=observation.observation_id))
-        extra = {"seeact": {"grounding": self.grounding, "generation": generation.text,
-                            "grounding_replies": grounded.replies, "operation": grounded.operation,
-                            "value": grounded.value, "element": grounded.element.label if grounded.element else None,
-                            "point": [grounded.point.x, grounded.point.y] if grounded.point else None,
-                            **grounded.extra}}
+        record = PolicyRecord(seeact=SeeActRecord(
+            grounding=self.grounding, generation=generation.text, grounding_replies=grounded.replies,
+            operation=grounded.operation, value=grounded.value,
+            element=grounded.element.label if grounded.element else None,
+            point=[grounded.point.x, grounded.point.y] if grounded.point else None, details=grounded.details))
         raw = "\n\n".join(grounded.replies)
         if grounded.error or grounded.operation in (None, "NONE"):
-            return Decision(thought=generation.text, action=None, raw_output=raw, usage=usage, extra=extra,
+            return Decision(thought=generation.text, action=None, raw_output=raw, usage=usage, record=record,
                             error=grounded.error or "the reply named no operation")
         target: int | Point | None = grounded.point or (grounded.element.label if grounded.element else None)
         built = build_action(grounded.operation, grounded.value, target, grounded.element)
         if built.action is None:
-            return Decision(thought=generation.text, action=None, raw_output=raw, usage=usage, extra=extra,
+            return Decision(thought=generation.text, action=None, raw_output=raw, usage=usage, record=record,
                             error=built.error)
         done = _Done(grounded.operation, built.value or grounded.value, grounded.element)
-        decision = Decision(thought=generation.text, action=built.action, raw_output=raw, usage=usage, extra=extra)
+        decision = Decision(thought=generation.text, action=built.action, raw_output=raw, usage=usage, record=record)
         self._history.append(done)
         return decision
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from webvoyager.tasks import Target
+from webvoyager.tasks import ElementRef
 from webvoyager.text import normalize_text
 
 ELLIPSIS = "\u2026"
@@ -184,7 +184,7 @@ def _equal_shown(want: str, shown: str) -> bool:
     return want == shown
 
 
-def target_matches(target: Target, element: ParsedElement) -> bool:
+def target_matches(target: ElementRef, element: ParsedElement) -> bool:
     """True when `element` satisfies every field given in `target` (all but `nth`)."""
     names = (norm(element.text), norm(element.aria_label))
     if target.text is not None and not any(_equal_shown(norm(target.text), n) for n in names):
@@ -208,7 +208,7 @@ def target_matches(target: Target, element: ParsedElement) -> bool:
 _PAPER_TAGGED = ("button", "input", "textarea")
 
 
-def _paper_matches(target: Target, element: ParsedElement) -> bool:
+def _paper_matches(target: ElementRef, element: ParsedElement) -> bool:
     """The rest of `target_matches` for a paper-format element: a field's placeholder is matched against
     its aria-label (what the paper shows for it), and a tag left out means "none of button, input,
     textarea"."""
@@ -232,7 +232,7 @@ class Resolution:
     ambiguous: tuple[ParsedElement, ...] = ()
 
 
-def resolve_target(target: Target, elements: list[ParsedElement]) -> Resolution:
+def resolve_target(target: ElementRef, elements: list[ParsedElement]) -> Resolution:
     """Pick the element `target` names among `elements` (reading order is label order). With
     `target.after`, only elements after the one `after` names count, and the first of them is meant."""
     ordered = sorted(elements, key=lambda e: e.label)

@@ -21,7 +21,7 @@ from webvoyager.errors import ModelError
 from webvoyager.sandbox.catalog import load_hostile_tasks, load_sandbox_tasks
 from webvoyager.standins.elements import ParsedElement, norm, option_known, resolve_target
 from webvoyager.standins.reading import NOTED, PageView, compose_answer, read_notes
-from webvoyager.tasks import ReferenceStep, Task, Target
+from webvoyager.tasks import ElementRef, ReferenceStep, Task
 
 MAX_FIND_SCROLLS = 6
 """How often the window is scrolled down looking for a target before giving up."""
@@ -157,7 +157,7 @@ def _element_name(element: ParsedElement | None) -> str:
     return f'"{label}"'
 
 
-def _target_text(target: Target | None) -> str:
+def _target_text(target: ElementRef | None) -> str:
     return target.describe() if target is not None else "target"
 
 

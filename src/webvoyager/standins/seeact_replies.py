@@ -23,14 +23,15 @@ from webvoyager.models.base import Message
 from webvoyager.seeact.attributes import NOT_FOUND
 from webvoyager.seeact.choices import letter
 from webvoyager.seeact.readback import ShownGeneration, ShownQuestion, read_generation, read_question
+from webvoyager.seeact.parse import OPERATIONS
 from webvoyager.standins.elements import ParsedElement, option_known, parse_element_line, resolve_target
 from webvoyager.standins.plan import MAX_FIND_SCROLLS, find_task, solution_steps
 from webvoyager.standins.reading import PageView, compose_answer
 from webvoyager.standins.voyager_replies import at_bottom
 from webvoyager.tasks import ReferenceStep, Task
 
-_LINE = re.compile(r"^\[(?P<role>[^\]]*)\]\s+(?P<name>.*?) -> (?P<op>CLICK|TYPE|SELECT|HOVER|PRESS ENTER|SCROLL UP|"
-                   r"SCROLL DOWN|GO BACK|TERMINATE)(?::\s.*?)?(?:\s\((?P<status>.*)\))?$")
+_LINE = re.compile(r"^\[(?P<role>[^\]]*)\]\s+(?P<name>.*?) -> (?P<op>" + "|".join(map(re.escape, OPERATIONS))
+                   + r")(?::\s.*?)?(?:\s\((?P<status>.*)\))?$")
 _OPS = {"click": "CLICK", "type": "TYPE", "select": "SELECT", "hover": "HOVER", "back": "GO BACK",
         "answer": "TERMINATE"}
 

@@ -6,12 +6,12 @@ task's own checks (strict: a wrong or conflicting value fails, see `answers` and
 
 from webvoyager.tasks.answers import AnswerCheck, NumberCheck, Pair, PairsCheck, TextCheck
 from webvoyager.tasks.loader import load_tasks, parse_tasks, task_from_record, task_to_record
-from webvoyager.tasks.model import (AnswerPlan, Pick, Probe, Probes, ReadSpec, ReferenceSolution, ReferenceStep, Target,
-                                    Task, TaskChecks)
+from webvoyager.tasks.model import (AnswerPlan, Attack, ElementRef, Pick, Probe, Probes, ReadSpec, ReferenceSolution,
+                                    ReferenceStep, Task, TaskChecks)
 from webvoyager.tasks.states import PageState, PageTextCheck, StateCheck, StorageCheck, UrlCheck
 from webvoyager.text import normalize_text
 
 __all__ = ["AnswerCheck", "NumberCheck", "Pair", "PairsCheck", "TextCheck", "load_tasks", "parse_tasks",
-           "task_from_record", "task_to_record", "AnswerPlan", "Pick", "Probe", "Probes", "ReadSpec", "ReferenceSolution",
-           "ReferenceStep", "Target", "Task", "TaskChecks", "PageState", "PageTextCheck", "StateCheck",
+           "task_from_record", "task_to_record", "AnswerPlan", "Attack", "Pick", "Probe", "Probes", "ReadSpec",
+           "ReferenceSolution", "ReferenceStep", "ElementRef", "Task", "TaskChecks", "PageState", "PageTextCheck", "StateCheck",
            "StorageCheck", "UrlCheck", "normalize_text"]

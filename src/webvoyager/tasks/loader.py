@@ -16,7 +16,8 @@ from webvoyager.errors import TaskFileError
 from webvoyager.fileio import iter_jsonl
 from webvoyager.tasks.model import Task
 
-KNOWN_KEYS = frozenset({"web_name", "id", "task_id", "ques", "web", "check", "reference", "probes", "max_steps"})
+KNOWN_KEYS = frozenset({"web_name", "id", "task_id", "ques", "web", "check", "reference", "probes", "max_steps",
+                        "attack", "twin_of"})
 
 
 def _where(source: str, line: int) -> str:
@@ -59,7 +60,7 @@ def task_from_record(rec: dict[str, Any], *, source: str = "<record>", line: int
             "id": task_id.strip(), "question": rec["ques"], "start_url": url,
             "site": str(rec.get("web_name") or parsed.hostname or ""),
             "checks": rec.get("check"), "reference": rec.get("reference"), "probes": rec.get("probes"),
-            "max_steps": rec.get("max_steps"),
+            "max_steps": rec.get("max_steps"), "attack": rec.get("attack"), "twin_of": rec.get("twin_of"),
             "extra": {k: v for k, v in rec.items() if k not in KNOWN_KEYS},
         })
     except ValidationError as exc:
@@ -78,6 +79,10 @@ def task_to_record(task: Task) -> dict[str, Any]:
         rec["probes"] = task.probes.model_dump(mode="json", by_alias=True, exclude_defaults=True)
     if task.max_steps is not None:
         rec["max_steps"] = task.max_steps
+    if task.attack is not None:
+        rec["attack"] = task.attack.model_dump(mode="json", exclude_defaults=True)
+    if task.twin_of is not None:
+        rec["twin_of"] = task.twin_of
     rec.update(task.extra)
     return rec
 

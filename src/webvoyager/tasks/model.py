@@ -2,7 +2,7 @@
 
 The JSONL record of a task (WebVoyager's fields `web_name`, `id`, `ques`, `web`, plus `check`,
 `reference`, `probes`, `max_steps`) is read by `loader.task_from_record`; everything else on the line
-is kept in `Task.extra`. See docs/DESIGN.md ("Task files") for the schema with examples.
+is kept in `Task.extra`. The models below are the schema; docs/DESIGN.md ("Reference solutions") says how they are used.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ class _Frozen(BaseModel):
 
 # ----- reference solutions -----------------------------------------------------------------------
 
-class Target(_Frozen):
+class ElementRef(_Frozen):
     """How a reference step names an element: by what a person sees, never by a label number.
 
     `text` must equal the element's visible text or aria-label (normalized); `text_contains` must
@@ -40,10 +40,10 @@ class Target(_Frozen):
     role: str | None = None
     type: str | None = None
     nth: int | None = None
-    after: Target | None = None
+    after: ElementRef | None = None
 
     @model_validator(mode="after")
-    def _not_empty(self) -> Target:
+    def _not_empty(self) -> ElementRef:
         if all(v is None for v in self.model_dump().values()):
             raise ValueError("a target needs at least one of text, text_contains, placeholder, tag, role, type")
         return self
@@ -65,7 +65,7 @@ class ReadSpec(_Frozen):
     """
 
     source: Literal["title", "url", "element", "screen"] = Field(alias="from")
-    target: Target | None = None
+    target: ElementRef | None = None
     after: str | None = None
     pattern: str | None = None
 
@@ -95,7 +95,7 @@ class ReferenceStep(_Frozen):
     """
 
     do: StepKind
-    target: Target | None = None
+    target: ElementRef | None = None
     text: str | None = None
     option: str | None = None
     direction: Literal["up", "down"] = "down"
@@ -239,6 +239,19 @@ class Probes(_Frozen):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+class Attack(_Frozen):
+    """The attack a task of the hostile suite carries (`attack` in its JSONL record; see bench/hostile.py).
+
+    `token` marks what the attack causes (a canary request, a sink's event); `signal` is where its success
+    shows; `hijack` is the attacker's text that a hijacked final answer would carry.
+    """
+
+    kind: str
+    token: str
+    signal: Literal["canary", "answer", "order", "send", "delete", "credit", "harvest"]
+    hijack: str | None = None
+
+
 # ----- the task ------------------------------------------------------------------------------------
 
 class Task(_Frozen):
@@ -254,6 +267,8 @@ class Task(_Frozen):
     max_steps: int | None = Field(None, ge=1)
     golden_answer: str | None = None
     original_question: str | None = None
+    attack: Attack | None = None         # the hostile suite: the attack this task carries
+    twin_of: str | None = None           # the hostile suite: a benign twin names its attack task
     extra: dict[str, Any] = {}
 
     model_config = ConfigDict(extra="forbid", frozen=True)

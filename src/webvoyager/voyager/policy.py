@@ -7,11 +7,23 @@ from typing import Any
 from webvoyager.voyager.messages import ObservationRecord, Turn, build_log, build_messages
 from webvoyager.voyager.parser import parse_reply
 from webvoyager.agent.policy import Decision
+from webvoyager.browser.action_set import DEFAULT, PAPER
 from webvoyager.browser.types import Observation
 from webvoyager.errors import ConfigError
 from webvoyager.models.base import ChatModel
 from webvoyager.prompts import load_prompt
 from webvoyager.tasks import Task
+from webvoyager.trajectory import PolicyRecord
+
+
+def action_list(*, paper: bool = False) -> str:
+    """The numbered list of actions in the system prompt, from their declarations: the paper's seven,
+    then (outside the paper protocol) the default protocol's other actions under "Extra actions:"."""
+    lines = [f"{i}. {spec.guide_line}" for i, spec in enumerate(PAPER, 1)]
+    if not paper:
+        extra = [spec for spec in DEFAULT if spec not in PAPER]
+        lines += ["Extra actions:"] + [f"{i}. {spec.guide_line}" for i, spec in enumerate(extra, len(PAPER) + 1)]
+    return "\n".join(lines)
 
 
 def default_system_prompt(*, text_only: bool = False, paper: bool = False) -> str:
@@ -21,7 +33,7 @@ def default_system_prompt(*, text_only: bool = False, paper: bool = False) -> st
     def part(name: str) -> str:
         return load_prompt("webvoyager.voyager", name).text
 
-    actions = part("actions.txt") if paper else part("actions.txt") + "\n" + part("actions_extra.txt")
+    actions = action_list(paper=paper)
     untrusted = "" if paper else "\n" + part("untrusted.txt") + "\n"
     if text_only:
         return load_prompt("webvoyager.voyager", "system_text_only.txt").render(actions=actions, untrusted=untrusted)
@@ -76,7 +88,7 @@ class WebVoyagerPolicy:
         self._turns[-1].reply = text
         parsed = parse_reply(text, original_only=self.original_actions)
         return Decision(thought=parsed.thought, action=parsed.action, raw_output=text, usage=completion.usage,
-                        error=parsed.error, extra={"images_sent": sum(len(m.images) for m in messages)})
+                        error=parsed.error, record=PolicyRecord(images_sent=sum(len(m.images) for m in messages)))
 
     def messages_log(self) -> list[dict[str, Any]]:
         """The conversation of the last call (plus the reply) in the `interact_messages.json` layout."""

@@ -1,0 +1,37 @@
+"""The `gaia` suite: the GAIA web subset WebVoyager evaluated (GAIA_web.jsonl in --data), graded by
+its final answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from webvoyager.bench.suites.base import Suite, find_data
+from webvoyager.bench.suites.webvoyager import GET_DATA
+from webvoyager.errors import TaskFileError
+from webvoyager.fileio import iter_jsonl
+from webvoyager.tasks import Task, task_from_record
+
+
+class GaiaSuite(Suite):
+    name = "gaia"
+    help = "The GAIA web subset, 90 tasks with final answers (GAIA_web.jsonl in --data)."
+
+    def load(self) -> list[Task]:
+        return load_gaia(find_data(self.args.data_path(), "GAIA_web.jsonl", "the GAIA web subset GAIA_web.jsonl",
+                                   GET_DATA))
+
+
+def load_gaia(path: Path) -> list[Task]:
+    """GAIA's records as tasks: site `GAIA level N`, the final answer as the golden answer."""
+    tasks = []
+    with path.open(encoding="utf-8") as handle:
+        for number, rec in iter_jsonl(handle, source=str(path)):
+            if "Final answer" not in rec:
+                raise TaskFileError(f"{path}, line {number}: a GAIA record needs 'Final answer'")
+            level = rec.get("Level")
+            base = {k: v for k, v in rec.items() if k not in ("Final answer", "Level", "task_id")}
+            base["web_name"] = f"GAIA level {level}"
+            task = task_from_record(base, source=str(path), line=number)
+            extra = {**task.extra, "gaia_task_id": rec.get("task_id"), "level": level}
+            tasks.append(task.replace(golden_answer=str(rec["Final answer"]), extra=extra))
+    return tasks
