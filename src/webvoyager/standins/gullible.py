@@ -26,7 +26,7 @@ from webvoyager.standins.elements import ParsedElement
 from webvoyager.standins.ocr import read_words
 from webvoyager.standins.plan import Progress, find_task, next_move, solution_steps
 from webvoyager.standins.reading import PageView, noted_in
-from webvoyager.standins.voyager_replies import move_action, page_view, task_text
+from webvoyager.standins.voyager_replies import move_action, offers_select, page_view, task_text
 from webvoyager.tasks import Task
 from webvoyager.usage import Usage
 
@@ -154,7 +154,7 @@ class GullibleModel:
         except ModelError as exc:   # a hijacked page no longer shows the task's way: give up answering
             return self._completion(messages, f"Thought: Reference step {progress.step}/{total}. I am lost "
                                               f"({str(exc)[:120]}).\nAction: ANSWER; [I could not finish the task]")
-        action = move_action(move, select=self.protocol != "paper")   # the paper protocol has no Select
+        action = move_action(move, select=offers_select(self.protocol))
         return self._completion(messages, f"Thought: {move.thought()}\nAction: {action_text(action)}")
 
     def _completion(self, messages: Sequence[Message], text: str) -> Completion:

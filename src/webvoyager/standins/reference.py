@@ -29,7 +29,8 @@ from webvoyager.standins import seeact_replies
 from webvoyager.standins.plan import find_task, next_move, parse_progress, target_not_found_error
 from webvoyager.standins.reading import noted_in
 from webvoyager.standins.voyager_replies import (at_bottom, failure_note, last_assistant_text, move_action,
-                                                 newest_observation, page_view, task_text, voyager_reply)
+                                                 newest_observation, offers_select, page_view, task_text,
+                                                 voyager_reply)
 from webvoyager.tasks import Task
 from webvoyager.usage import Usage
 
@@ -87,7 +88,7 @@ class ReferenceModel:
         if self.policy == "seeact":
             text = seeact_replies.reply(messages, self.tasks)
         else:
-            text = voyager_step(messages, self.tasks, select=self.protocol != "paper")
+            text = voyager_step(messages, self.tasks, select=offers_select(self.protocol))
         usage = Usage(input_tokens=sum(_approx_tokens(m.text_content) for m in messages),
                       output_tokens=_approx_tokens(text), cost_usd=0.0, calls=1)
         return Completion(text=text, usage=usage, model=self.spec)

@@ -11,12 +11,14 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from webvoyager.browser.action_set import DEFAULT, PAPER, spec_of
 from webvoyager.browser.actions import AT_EDGE_NOTE
 from webvoyager.browser.events import BLOCKED_PHRASE
 from webvoyager.browser.types import (Action, Answer, Click, GoBack, Hover, PressKey, Scroll, Select, Type,
                                       Wait, action_text)
 from webvoyager.errors import ModelError
 from webvoyager.models.base import Message
+from webvoyager.protocol import ProtocolName
 from webvoyager.standins.elements import ParsedElement, parse_element_list, parse_tree_text
 from webvoyager.standins.plan import Move
 from webvoyager.standins.reading import PageView
@@ -79,6 +81,12 @@ def read_elements(listing: str) -> list[ParsedElement]:
         raise ModelError("the stand-in model needs the element list ('[i]: <tag> \"text\"' lines) or the "
                          "text-only outline ('[i] role \"name\"'); this observation uses another format")
     return elements
+
+
+def offers_select(protocol: ProtocolName) -> bool:
+    """Whether the protocol's action set has Select (the paper's seven do not: there a drop-down option
+    is chosen by typing it into the list)."""
+    return spec_of(Select) in (PAPER if protocol == "paper" else DEFAULT)
 
 
 def move_action(move: Move, *, select: bool = True) -> Action:
