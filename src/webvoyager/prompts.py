@@ -9,6 +9,7 @@ Users can replace a prompt with their own file (`--system-prompt FILE`, `judge -
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -49,6 +50,25 @@ class Prompt:
             raise ConfigError(f"prompt {self.source}: {'; '.join(parts)} (placeholders: "
                               f"{', '.join('$' + n for n in sorted(self.placeholders)) or 'none'})")
         return Template(self.text).substitute({k: str(v) for k, v in values.items() if k in self.placeholders})
+
+    def pattern(self) -> re.Pattern[str]:
+        """A regex matching what `render` writes, one named group per placeholder (lazy, across lines),
+        for code that reads a rendered prompt back (use `fullmatch`). Two placeholders with only a
+        line break between them split wherever the first line ends: the reader must re-split them."""
+        parts, pos, seen = [], 0, set()
+        for found in Template.pattern.finditer(self.text):
+            parts.append(re.escape(self.text[pos:found.start()]))
+            name = found.group("named") or found.group("braced")
+            if name is None:
+                parts.append(re.escape("$" if found.group("escaped") is not None else found.group(0)))
+            elif name in seen:
+                parts.append(f"(?P={name})")
+            else:
+                seen.add(name)
+                parts.append(f"(?P<{name}>.*?)")
+            pos = found.end()
+        parts.append(re.escape(self.text[pos:]))
+        return re.compile("".join(parts), re.DOTALL)
 
     def __str__(self) -> str:
         return self.text

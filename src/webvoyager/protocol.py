@@ -8,13 +8,16 @@ table in docs/DESIGN.md, the settings classes (`api.RunSettings`, `judge.runner.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, fields
+from typing import Literal, get_args
 
 from webvoyager.errors import ConfigError
 
 ProtocolName = Literal["default", "paper"]
-PROTOCOLS: tuple[str, ...] = ("default", "paper")
+PROTOCOLS: tuple[ProtocolName, ...] = get_args(ProtocolName)
+PolicyName = Literal["webvoyager", "seeact"]
+"""The two policies a run can use: WebVoyager's (one call a step) or SeeAct's (two stages)."""
+POLICIES: tuple[PolicyName, ...] = get_args(PolicyName)
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,9 @@ class AgentValues:
     wait_s: float
     viewport: tuple[int, int]
 
+
+GOVERNED: tuple[str, ...] = tuple(f.name for f in fields(AgentValues))
+"""The names of the settings whose value a protocol gives (fields of `RunSettings` too)."""
 
 DEFAULT_AGENT = AgentValues(max_steps=15, context_images=3, temperature=1.0, max_tokens=1024, seed=None,
                             stuck_after=3, wait_s=5.0, viewport=(1024, 768))
@@ -76,6 +82,13 @@ def check_protocol(name: str) -> ProtocolName:
     if name not in PROTOCOLS:
         raise ConfigError(f"unknown protocol {name!r}; use one of {', '.join(PROTOCOLS)} "
                           "(paper: the papers' own settings; default: ours)")
+    return name  # type: ignore[return-value]
+
+
+def check_policy(name: str) -> PolicyName:
+    """`name` as a policy name; ConfigError naming the choices otherwise."""
+    if name not in POLICIES:
+        raise ConfigError(f"unknown policy {name!r}; use one of {', '.join(POLICIES)}")
     return name  # type: ignore[return-value]
 
 

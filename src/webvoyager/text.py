@@ -57,3 +57,27 @@ def match_option(options: Sequence[str], wanted: str, *, cutoff: float = OPTION_
     scores = [difflib.SequenceMatcher(None, n, target).ratio() for n in normed]
     best = max(range(len(options)), key=lambda i: (scores[i], -i))
     return best if scores[best] >= cutoff else None
+
+
+def format_pattern(template: str) -> re.Pattern[str]:
+    """A regex matching what `template.format(...)` writes, one named group per `{field}`, for code that
+    reads back a sentence it (or a lower layer) wrote. Fields match lazily and across lines; use
+    `fullmatch`."""
+    pattern, pos = [], 0
+    for found in re.finditer(r"\{(\w+)\}", template):
+        pattern += [re.escape(template[pos:found.start()]), f"(?P<{found.group(1)}>.*?)"]
+        pos = found.end()
+    pattern.append(re.escape(template[pos:]))
+    return re.compile("".join(pattern), re.DOTALL)
+
+
+def bullets(lines: Sequence[str]) -> list[str]:
+    """The items of a `- ` list: each `- ` line with the lines after it up to the next one (text before
+    the first item is ignored)."""
+    items: list[str] = []
+    for line in lines:
+        if line.startswith("- "):
+            items.append(line[2:])
+        elif items:
+            items[-1] += "\n" + line
+    return items

@@ -14,6 +14,7 @@ from webvoyager.standins.reference import ReferenceModel
 from webvoyager.standins.voyager_replies import failure_note
 from webvoyager.voyager import messages, parser
 from webvoyager.voyager.messages import FAILED_ACTION, NOTES_HEADING
+from webvoyager.voyager.readback import read_observation
 from webvoyager.standins.elements import (
     ParsedElement,
     parse_element_line,
@@ -337,9 +338,13 @@ async def test_unknown_question_is_an_error() -> None:
 
 def test_failure_note_ignores_page_content() -> None:
     failed = FAILED_ACTION.format(action="Click [3]", error="it was covered by <div> 'cookie banner'")
-    assert failure_note(f'[3]: <a> "{failed}"\nPDF text: error bars in figure 2') is None
-    assert failure_note(f"{NOTES_HEADING}\n- {failed}") is not None
-    assert failure_note(f"{NOTES_HEADING}\n- A dialog said: Saved") is None
+
+    def note(text: str) -> str | None:
+        return failure_note(read_observation(Message.text("user", text)))
+
+    assert note(f'[3]: <a> "{failed}"\nPDF text: error bars in figure 2') is None
+    assert note(f"{NOTES_HEADING}\n- {failed}") is not None
+    assert note(f"{NOTES_HEADING}\n- A dialog said: Saved") is None
 
 
 def test_sandbox_tasks_are_found_by_their_question() -> None:

@@ -1,14 +1,16 @@
 """The reference model under the paper protocol: it reads the paper's element text and, as that prompt
-offers no Select action, chooses a drop-down option by typing it (what the paper's Type does)."""
+offers no Select action, chooses a drop-down option by typing it (what the paper's Type does). It is
+told the protocol; the system prompt, which a user may replace, decides nothing."""
 
 from __future__ import annotations
 
 from webvoyager.browser.elements_text import format_elements_paper
 from webvoyager.browser.types import Element
-from webvoyager.models.base import Message
 from webvoyager.standins.elements import parse_element_list, resolve_target
-from webvoyager.standins.voyager_replies import offers_select
+from webvoyager.standins.reference import ReferenceModel
 from webvoyager.tasks import ElementRef
+from webvoyager.tasks import ReferenceSolution, ReferenceStep, Task
+from webvoyager.voyager.messages import ObservationRecord, Turn, build_messages
 from webvoyager.voyager.policy import default_system_prompt
 
 PAGE = [
@@ -36,10 +38,16 @@ def test_targets_resolve_in_the_paper_format() -> None:
     assert resolve_target(ElementRef(text="Sort", tag="select"), parsed).element.label == 3
 
 
-def test_select_is_offered_only_when_the_prompt_lists_it() -> None:
-    def convo(system: str) -> list[Message]:
-        return [Message.text("system", system), Message.text("user", "Now given a task: x")]
+async def test_select_follows_the_protocol_the_model_was_built_for_never_the_system_prompt() -> None:
+    task = Task(id="s1", question="Sort the recipes by newest", start_url="http://recipes.localhost/",
+                reference=ReferenceSolution(steps=(ReferenceStep(do="select", target=ElementRef(text="Sort", tag="select"),
+                                                                 option="Newest"),), answer="done"))
+    record = ObservationRecord(index=1, url=task.start_url, title="Recipes", text=format_elements_paper(PAGE))
 
-    assert offers_select(convo(default_system_prompt())) is True
-    assert offers_select(convo(default_system_prompt(paper=True))) is False
-    assert offers_select(convo("A prompt of the user's own")) is True
+    async def reply(protocol: str, system: str) -> str:
+        convo = build_messages(system, task.question, task.start_url, [Turn(record)])
+        return (await ReferenceModel(tasks=[task], protocol=protocol).complete(convo)).text  # type: ignore[arg-type]
+
+    for system in (default_system_prompt(), default_system_prompt(paper=True), "A prompt of the user's own"):
+        assert (await reply("paper", system)).endswith("Action: Type [3]; [Newest]"), system
+        assert (await reply("default", system)).endswith("Action: Select [3]; [Newest]"), system

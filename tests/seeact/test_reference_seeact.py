@@ -32,7 +32,7 @@ def _generation(previous: list[str], notes: tuple[str, ...] = ()) -> list[Messag
 
 
 async def _reply(convo: list[Message]) -> str:
-    return (await ReferenceModel(tasks=[TASK]).complete(convo)).text
+    return (await ReferenceModel(tasks=[TASK], policy="seeact").complete(convo)).text
 
 
 def test_marker_phrases_are_in_the_prompts() -> None:
@@ -131,7 +131,16 @@ async def test_panel_scroll_target_in_a_later_batch_is_not_read_as_a_window_scro
              Message.text("assistant", "step")]
     first, second = make_batches(ELEMENTS, [describe_element(e) for e in ELEMENTS], batch_size=2)
     convo.append(messages.choice_message(first, online=True, count=2))
-    model = ReferenceModel(tasks=[task])
+    model = ReferenceModel(tasks=[task], policy="seeact")
     assert (await model.complete(convo)).text == "ELEMENT: C\nACTION: NONE\nVALUE: None"
     convo += [Message.text("assistant", "none"), messages.choice_message(second, online=True, count=2)]
     assert (await model.complete(convo)).text == "ELEMENT: A\nACTION: SCROLL DOWN\nVALUE: None"
+
+
+async def test_a_model_built_for_the_other_policy_says_so() -> None:
+    with pytest.raises(ModelError, match="built for the webvoyager policy, but this is a SeeAct conversation"):
+        await ReferenceModel(tasks=[TASK]).complete(_generation([]))
+    voyager_turn = [Message.text("system", "s"), Message.text("user", f"Now given a task: {TASK.question}  Please "
+                                                                      f"interact with {TASK.start_url} and get the answer.")]
+    with pytest.raises(ModelError, match="built for the seeact policy.*generation prompt"):
+        await ReferenceModel(tasks=[TASK], policy="seeact").complete(voyager_turn)

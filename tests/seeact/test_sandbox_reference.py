@@ -31,7 +31,8 @@ CASES = [(mode, task_id) for mode, ids in SAMPLE.items() for task_id in ids]
 async def test_reference_solves_task(sandbox, browser, tmp_path: Path, mode: str, task_id: str) -> None:
     task = next(t for t in load_sandbox_tasks(sandbox.port) if t.id == task_id)
     settings = RunSettings(policy="seeact", grounding=mode, max_steps=task.max_steps or 30)
-    result = await execute_task(task, browser=browser, model=ReferenceModel(), settings=settings,
+    model = ReferenceModel(policy="seeact", grounding=mode)
+    result = await execute_task(task, browser=browser, model=model, settings=settings,
                                 task_dir=tmp_path / task_id)
     assert result.status == "answered", result.error
     assert result.success is True, (result.answer, result.final_url)

@@ -42,8 +42,10 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
 
     Never raises for task-level failures (bad page, model error, crash in a policy): the Result then has
     status "error" and the message, and `result.json` is written either way. `episode`: the task's
-    environment starts and ends it itself (MiniWoB++, see agent/episode.py).
+    environment starts and ends it itself (MiniWoB++, see agent/episode.py). Settings that cannot run on
+    this machine (`RunSettings.validate`) raise ConfigError before the session starts.
     """
+    settings.validate()
     task_dir = Path(task_dir)
     recorder = Recorder(task_dir, redactor=settings.redactor())
     started = time.perf_counter()
@@ -78,11 +80,11 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
                 log.warning("closing the session of task %s failed: %s", task.id, exc)
 
 
-def _resolve_model(model: str | ChatModel | None, base_url: str | None) -> ChatModel:
+def _resolve_model(model: str | ChatModel | None, base_url: str | None, settings: RunSettings) -> ChatModel:
     if model is None or isinstance(model, str):
         spec = model or default_model_spec()
         check_model_ready(spec, base_url=base_url)  # before any browser starts
-        return create_model(spec, base_url=base_url)
+        return create_model(spec, settings=settings, base_url=base_url)
     return model
 
 
@@ -100,7 +102,7 @@ async def run_task_async(task: Task | str, *, url: str | None = None, model: str
         if not url:
             raise ConfigError("a task given as text needs its start page: pass url='https://...'")
         task = Task(id="task", question=task, start_url=url)
-    chat_model = _resolve_model(model, base_url)
+    chat_model = _resolve_model(model, base_url, settings)
     run_dir = Path(out_dir) if out_dir is not None else new_run_dir()
     run_dir.mkdir(parents=True, exist_ok=True)
     write_run_json(run_dir, settings, chat_model.spec, base_url=base_url, extra={"task_id": task.id})

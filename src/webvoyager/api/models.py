@@ -1,14 +1,16 @@
 """Model spec strings (`--model`) to models: the providers of `models/` plus the offline stand-ins.
 
 `reference` is built here rather than in `models/`, because a stand-in speaks the policies' prompts
-and so sits above them (see the layer order in docs/DESIGN.md).
+and so sits above them (see the layer order in docs/DESIGN.md). A stand-in is built for the run's
+policy and protocol (`settings`), which it is told rather than guessing them from the prompts.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
+from webvoyager.api.settings import RunSettings
 from webvoyager.errors import ConfigError
 from webvoyager.models import factory
 from webvoyager.models.base import ChatModel
@@ -20,22 +22,30 @@ DEFAULT_OPENAI_MODEL = "openai:gpt-4o"
 # so the default can always be replaced without a release: WEBVOYAGER_DEFAULT_MODEL=SPEC.
 DEFAULT_ANTHROPIC_MODEL = "anthropic:claude-sonnet-4-6"
 DEFAULT_MODEL_ENV = "WEBVOYAGER_DEFAULT_MODEL"
-STANDINS = {"reference": ReferenceModel, "gullible": GullibleModel}
-"""Offline stand-in models by spec: they need no key and no network."""
+STANDINS: dict[str, Callable[[RunSettings], ChatModel]] = {
+    "reference": lambda s: ReferenceModel(policy=s.policy, protocol=s.protocol, grounding=s.grounding),
+    "gullible": lambda s: GullibleModel(policy=s.policy, protocol=s.protocol),
+}
+"""Offline stand-in models by spec, built for a run's settings: they need no key and no network."""
 
 
-def check_model_ready(spec: str, *, base_url: str | None = None, api_key: str | None = None) -> None:
-    """Raise ConfigError now (before any browser starts) if `spec` cannot be used as given."""
+def check_model_ready(spec: str, *, base_url: str | None = None, api_key: str | None = None,
+                      settings: RunSettings | None = None) -> None:
+    """Raise ConfigError now (before any browser starts) if `spec` cannot be used as given: a provider
+    without its key, or a stand-in that cannot serve `settings` (when given)."""
     parsed = factory.parse_model_spec(spec)
     if parsed.provider not in STANDINS:
         factory.check_provider_ready(parsed, base_url=base_url, api_key=api_key)
+    elif settings is not None:
+        STANDINS[parsed.provider](settings)   # building one is cheap and refuses what it cannot serve
 
 
-def create_model(spec: str, **options: Any) -> ChatModel:
-    """The model named by `spec`: a stand-in, or a provider model (options as `models.factory.create_provider_model`)."""
+def create_model(spec: str, *, settings: RunSettings | None = None, **options: Any) -> ChatModel:
+    """The model named by `spec`: a stand-in for the run's `settings` (default: `RunSettings()`; ConfigError
+    when it cannot serve them), or a provider model (options as `models.factory.create_provider_model`)."""
     parsed = factory.parse_model_spec(spec)
     if parsed.provider in STANDINS:
-        return STANDINS[parsed.provider]()
+        return STANDINS[parsed.provider](settings or RunSettings())
     return factory.create_provider_model(parsed, **options)
 
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from webvoyager.agent.policy import Policy
-from webvoyager.api.settings import POLICIES, RunSettings
-from webvoyager.errors import ConfigError
+from webvoyager.api.settings import RunSettings
 from webvoyager.models.base import ChatModel
 from webvoyager.seeact.policy import SeeActPolicy
 from webvoyager.voyager.policy import WebVoyagerPolicy
@@ -14,11 +13,11 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
     """The policy named by `settings.policy`, configured from the settings."""
     own = settings.load_system_prompt()
     system_prompt = own.text if own is not None else None
-    if settings.policy == "webvoyager":
-        return WebVoyagerPolicy(model, context_images=settings.context_images, text_only=settings.text_only,
-                                temperature=settings.temperature, max_tokens=settings.max_tokens, seed=settings.seed,
-                                original_actions=settings.paper, system_prompt=system_prompt)
+    values = settings.values
     if settings.policy == "seeact":
-        return SeeActPolicy(model, grounding=settings.grounding, temperature=settings.temperature,
-                            max_tokens=settings.max_tokens, seed=settings.seed, system_prompt=system_prompt)
-    raise ConfigError(f"unknown policy {settings.policy!r}; use one of {', '.join(POLICIES)}")
+        return SeeActPolicy(model, grounding=settings.grounding, temperature=values.temperature,
+                            max_tokens=values.max_tokens, seed=values.seed, system_prompt=system_prompt)
+    # RunSettings accepts only the two policies, so this is WebVoyager's.
+    return WebVoyagerPolicy(model, context_images=values.context_images, text_only=settings.text_only,
+                            temperature=values.temperature, max_tokens=values.max_tokens, seed=values.seed,
+                            original_actions=settings.paper, system_prompt=system_prompt)

@@ -3,7 +3,13 @@
 The protocol (`default` or `paper`, see `webvoyager.protocol`) gives the values of the settings it
 governs (steps, context images, sampling, loop guard, Wait, viewport). Leave those fields at None to
 get the protocol's value; in the paper protocol a different explicit value is refused, so a run recorded
-as `paper` always ran the papers' settings. After construction every governed field holds its value.
+as `paper` always ran the papers' settings. After construction every governed field holds its value
+(`values` gives them typed).
+
+Settings are checked when they are made (`__post_init__`, so also after `dataclasses.replace`): a value
+out of range or a combination that cannot run (SeeAct without screenshots, a trace with secrets) is a
+ConfigError before any browser starts. `validate()` adds what depends on the machine (the system prompt
+file, the secret environment variables); `execute_task`, `run_task` and `run_bench` call it.
 """
 
 from __future__ import annotations
@@ -19,33 +25,33 @@ from webvoyager.agent.redact import Redactor
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError
 from webvoyager.prompts import Prompt, prompt_from_file
-from webvoyager.protocol import SEEACT_PAPER_MAX_NO_OPS, agent_values, check_protocol
+from webvoyager.protocol import (GOVERNED, POLICIES, SEEACT_PAPER_MAX_NO_OPS, AgentValues, PolicyName, ProtocolName,
+                                 agent_values, check_policy, check_protocol)
+from webvoyager.seeact.grounding import GroundingMode, check_grounding
 from webvoyager.tasks import Task
 
-POLICIES = ("webvoyager", "seeact")
-GOVERNED = ("max_steps", "context_images", "temperature", "max_tokens", "seed", "stuck_after", "wait_s", "viewport")
-"""The fields whose value the protocol gives (see `webvoyager.protocol.AgentValues`)."""
+__all__ = ["GOVERNED", "POLICIES", "RunSettings"]
 
 
 @dataclass(frozen=True)
 class RunSettings:
     """How the agent runs a task (shared by `run`, `bench` and the Python API)."""
 
-    policy: str = "webvoyager"
-    protocol: str = "default"           # "default" (ours) or "paper" (the papers' own settings)
+    policy: PolicyName = "webvoyager"
+    protocol: ProtocolName = "default"  # "default" (ours) or "paper" (the papers' own settings)
     # The protocol's fields: None when constructed means "the protocol's value", never None afterwards
     # (but seed and stuck_after, where None means "no seed sent" and "no loop guard").
-    max_steps: int = None  # type: ignore[assignment]   # 15 (SeeAct paper: 30); `default`: a task's own wins
-    context_images: int = None  # type: ignore[assignment]  # 3: newest observations with screenshot + text
+    max_steps: int | None = None        # 15 (SeeAct paper: 30); `default`: a task's own wins
+    context_images: int | None = None   # 3: newest observations with screenshot + text
     text_only: bool = False             # accessibility tree instead of screenshots
-    temperature: float = None  # type: ignore[assignment]   # 1.0 (SeeAct paper: 0)
-    max_tokens: int = None  # type: ignore[assignment]      # 1024 (paper: 1000; SeeAct paper: 4096)
+    temperature: float | None = None    # 1.0 (SeeAct paper: 0)
+    max_tokens: int | None = None       # 1024 (paper: 1000; SeeAct paper: 4096)
     seed: int | None = None             # not sent (WebVoyager paper: 42)
     allowed_domains: tuple[str, ...] = ()   # empty: every domain allowed
     stuck_after: int | None = None      # 3 identical steps on an unchanged page -> "stuck"; paper: no guard
-    wait_s: float = None  # type: ignore[assignment]        # 5: Wait waits this long at most (paper: exactly)
-    viewport: tuple[int, int] = None  # type: ignore[assignment]  # 1024x768 (SeeAct paper: 1280x720)
-    grounding: str = "choice"           # SeeAct grounding strategy
+    wait_s: float | None = None         # 5: Wait waits this long at most (paper: exactly)
+    viewport: tuple[int, int] | None = None  # 1024x768 (SeeAct paper: 1280x720)
+    grounding: GroundingMode = "choice"  # SeeAct grounding strategy
     secrets: tuple[str, ...] = ()       # values redacted from every file, log and model request
     headless: bool = True
     secret_env: tuple[str, ...] = ()    # env var names: secret, and typed by the model as {{NAME}}
@@ -54,7 +60,7 @@ class RunSettings:
     trace: bool = False                 # a Playwright trace per task (trace.zip in the task folder)
 
     def __post_init__(self) -> None:
-        values = agent_values(check_protocol(self.protocol), self.policy)
+        values = agent_values(check_protocol(self.protocol), check_policy(self.policy))
         if self.protocol == "paper":
             clashes = [f"{name}={getattr(self, name)!r} (the paper's is {getattr(values, name)!r})"
                        for name in GOVERNED if getattr(self, name) is not None
@@ -67,31 +73,44 @@ class RunSettings:
                 object.__setattr__(self, name, getattr(values, name))
             elif name == "viewport":
                 object.__setattr__(self, name, tuple(getattr(self, name)))
+        self._check_values()
+
+    def _check_values(self) -> None:
+        """ConfigError for a value out of range or a combination of settings that cannot run."""
+        check_grounding(self.grounding)
+        if self.confirm not in GATE_MODES:
+            raise ConfigError(f"unknown confirm mode {self.confirm!r}; use one of {', '.join(GATE_MODES)}")
+        values = self.values
+        if values.max_steps < 1:
+            raise ConfigError(f"max_steps must be at least 1 (got {values.max_steps})")
+        if values.context_images < 1:
+            raise ConfigError(f"context_images must be at least 1 (got {values.context_images})")
+        if values.stuck_after is not None and values.stuck_after < 2:
+            raise ConfigError(f"stuck_after must be at least 2 (got {values.stuck_after})")
+        if values.wait_s <= 0:
+            raise ConfigError(f"wait_s must be a positive number of seconds (got {values.wait_s})")
+        if self.policy == "seeact" and self.text_only:
+            raise ConfigError("the SeeAct policy needs screenshots (it describes the page from one), so it cannot "
+                              "run --text-only; drop --text-only, or use --policy webvoyager")
+        if self.trace and (self.secret_env or self.secrets):
+            raise ConfigError("--trace cannot be used with secrets (--secret-env): a Playwright trace records "
+                              "every typed character and page snapshot unredacted; drop --trace, or run "
+                              "without secrets")
+
+    @property
+    def values(self) -> AgentValues:
+        """The protocol-governed values this run uses, typed (the fields of the same names)."""
+        return AgentValues(**{name: getattr(self, name) for name in GOVERNED})
 
     @property
     def paper(self) -> bool:
         return self.protocol == "paper"
 
     def validate(self) -> RunSettings:
-        """Raise ConfigError for values that cannot work; return self."""
-        if self.policy not in POLICIES:
-            raise ConfigError(f"unknown policy {self.policy!r}; use one of {', '.join(POLICIES)}")
-        if self.max_steps < 1:
-            raise ConfigError(f"max_steps must be at least 1 (got {self.max_steps})")
-        if self.context_images < 1:
-            raise ConfigError(f"context_images must be at least 1 (got {self.context_images})")
-        if self.confirm not in GATE_MODES:
-            raise ConfigError(f"unknown confirm mode {self.confirm!r}; use one of {', '.join(GATE_MODES)}")
-        if self.stuck_after is not None and self.stuck_after < 2:
-            raise ConfigError(f"stuck_after must be at least 2 (got {self.stuck_after})")
-        if self.wait_s <= 0:
-            raise ConfigError(f"wait_s must be a positive number of seconds (got {self.wait_s})")
+        """Also check what depends on this machine (ConfigError): the system prompt file can be read and
+        every `secret_env` variable is set. Returns self."""
         if self.system_prompt is not None:
             self.load_system_prompt()
-        if self.trace and (self.secret_env or self.secrets):
-            raise ConfigError("--trace cannot be used with secrets (--secret-env): a Playwright trace records "
-                              "every typed character and page snapshot unredacted; drop --trace, or run "
-                              "without secrets")
         missing = [name for name in self.secret_env if name not in os.environ]
         if missing:
             raise ConfigError(f"secret environment variable(s) {', '.join(missing)} not set; export them before "
@@ -100,7 +119,8 @@ class RunSettings:
 
     def steps_for(self, task: Task) -> int:
         """The step budget of `task`: its own max_steps wins in the default protocol; the paper's is fixed."""
-        return self.max_steps if self.paper else (task.max_steps or self.max_steps)
+        steps = self.values.max_steps
+        return steps if self.paper else (task.max_steps or steps)
 
     def loop_rules(self) -> LoopRules:
         """When the loop stops early: the loop guard (not in the paper protocol), SeeAct's no-op rule (paper)."""
@@ -109,7 +129,8 @@ class RunSettings:
 
     def browser_config(self, base: BrowserConfig) -> BrowserConfig:
         """`base` with this run's per-session settings: viewport, Wait, the marks' style, candidates' scope."""
-        return replace(base, viewport=self.viewport, wait_s=self.wait_s, wait_for_change=not self.paper,
+        values = self.values
+        return replace(base, viewport=values.viewport, wait_s=values.wait_s, wait_for_change=not self.paper,
                        som_style="paper" if self.paper and self.policy == "webvoyager" else "default",
                        whole_page=self.paper and self.policy == "seeact")
 
@@ -131,7 +152,7 @@ class RunSettings:
         data["secrets"] = len(self.secrets)
         data["secret_env"] = list(self.secret_env)  # names only
         data["allowed_domains"] = list(self.allowed_domains)
-        data["viewport"] = list(self.viewport)
+        data["viewport"] = list(self.values.viewport)
         data["loop_guard"] = self.stuck_after is not None
         data["wait"] = "fixed" if self.paper else "until the page changes"
         if self.system_prompt is not None:

@@ -56,7 +56,7 @@ class BrowserWorker:
     def __init__(self, model_spec: str, base_url: str | None, settings: RunSettings, config: BrowserConfig,
                  task_timeout_s: float | None) -> None:
         self.settings, self.config, self.task_timeout_s = settings, config, task_timeout_s
-        self.model = create_model(model_spec, base_url=base_url)
+        self.model = create_model(model_spec, settings=settings, base_url=base_url)
         self.live = LiveBrowser(config)
 
     async def ready(self) -> int:

@@ -136,6 +136,7 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
     the runner starts and closes it. `episode_for` gives a task's environment hooks (MiniWoB++: the page
     starts and ends the episode); only the local executor runs such tasks."""
     options.validate()
+    settings.validate()   # before the store, the executor or any browser
     if len({safe_dirname(t.id) for t in tasks}) != len(tasks):
         raise ConfigError("two tasks map to the same folder name; task ids must be unique")
     started = time.perf_counter()

@@ -62,8 +62,8 @@ def prepare_run(suite: Suite, request: BenchRequest, settings_for: Callable[[str
         from webvoyager.bench.ray_backend import import_ray
 
         import_ray()   # an actionable error now, before the suite's servers or any browser start
-    check_model_ready(request.model, base_url=request.base_url)
     settings = suite.settings(settings_for(suite.default_confirm))
+    check_model_ready(request.model, base_url=request.base_url, settings=settings)
     if request.browser_endpoint and settings.allowed_domains and not endpoint_is_local(request.browser_endpoint):
         raise ConfigError("allowed domains (--allowed-domain, the hostile suite's rails) filter through a proxy on "
                           "this machine's loopback, which a browser elsewhere cannot reach: run the browser here "
@@ -128,7 +128,8 @@ class SuiteRun:
             executor = RayExecutor(workers=r.workers, model_spec=r.model, base_url=r.base_url, settings=self.settings,
                                    browser_config=self.browser_config, task_timeout_s=self.options.task_timeout_s,
                                    address=r.address)
-        return asyncio.run(run_bench(self.tasks, model=create_model(r.model, base_url=r.base_url),
+        model = create_model(r.model, settings=self.settings, base_url=r.base_url)
+        return asyncio.run(run_bench(self.tasks, model=model,
                                      settings=self.settings, run_dir=self.run_dir, options=self.options,
                                      browser_config=self.browser_config, listener=listener,
                                      after_task=hooks.after_task, executor=executor, episode_for=hooks.episode_for))

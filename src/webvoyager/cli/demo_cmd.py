@@ -109,7 +109,7 @@ async def _run_demo(task_id: str | None, choice: ModelChoice, base_url: str | No
         if choice.offline:
             console.print(escape(_plug_in_hint()), style="dim")
         settings = RunSettings(headless=not headed)  # a task's own max_steps wins in the loop
-        printer = StepPrinter(console, max_steps=task.max_steps or settings.max_steps)
+        printer = StepPrinter(console, max_steps=task.max_steps or settings.values.max_steps)
         config = BrowserConfig(headless=settings.headless, search_url=sandbox.search_url or BrowserConfig.search_url)
         result = await run_task_async(task, model=choice.spec, out_dir=out, settings=settings, base_url=base_url,
                                       on_step=printer, browser_config=config)

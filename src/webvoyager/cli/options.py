@@ -88,8 +88,11 @@ class AgentOptions:
         """The validated RunSettings these options describe (ConfigError when they cannot work);
         `default_confirm` is the confirm mode when --confirm is not given."""
         from webvoyager.api.settings import RunSettings
+        from webvoyager.protocol import check_policy, check_protocol
+        from webvoyager.seeact.grounding import check_grounding
 
-        return RunSettings(policy=self.policy, protocol=self.protocol, grounding=self.grounding,
+        return RunSettings(policy=check_policy(self.policy), protocol=check_protocol(self.protocol),
+                           grounding=check_grounding(self.grounding),
                            max_steps=self.max_steps, context_images=self.context_images, text_only=self.text_only,
                            temperature=self.temperature, seed=self.seed,
                            allowed_domains=tuple(self.allowed_domain), stuck_after=self.stuck_after,

@@ -95,14 +95,15 @@ def run(
     from webvoyager.api import check_model_ready, default_model_spec, new_run_dir, run_task
 
     spec = model or default_model_spec()
-    check_model_ready(spec, base_url=base_url)  # a missing key is reported before any browser starts
     settings = agent.settings()
+    # A missing key, or a stand-in that cannot serve these settings, is reported before any browser starts.
+    check_model_ready(spec, base_url=base_url, settings=settings)
     setup_logging(settings.redactor())
     run_dir = out or new_run_dir()
     console.print(f"[bold]Task:[/] {escape(task)}\n[bold]Start:[/] {escape(url)}   [bold]Model:[/] {escape(spec)}"
                   f"   [bold]Policy:[/] {settings.policy}   [bold]Protocol:[/] {settings.protocol}")
     result = run_task(task, url=url, model=spec, out_dir=run_dir, settings=settings, base_url=base_url,
-                      on_step=StepPrinter(max_steps=settings.max_steps))
+                      on_step=StepPrinter(max_steps=settings.values.max_steps))
     print_result(result, run_dir)
     raise typer.Exit(code=0 if result.answered else 1)
 

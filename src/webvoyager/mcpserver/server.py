@@ -124,7 +124,7 @@ class _Tools:
         run_dir = new_run_dir(self.options.out, prefix="mcp")
         run_dir.mkdir(parents=True, exist_ok=True)
         write_run_json(run_dir, settings, spec, command="mcp run_task", extra={"task_id": task.id})
-        chat_model = create_model(spec)
+        chat_model = create_model(spec, settings=settings)
         try:
             result = await execute_task(task, browser=await d.browser(), model=chat_model, settings=settings,
                                         task_dir=run_dir / safe_dirname(task.id), gate=ElicitingGate(ctx))

@@ -8,10 +8,11 @@ worth recording (replies, batches, candidates shown).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Awaitable, Callable, Sequence
+from typing import Awaitable, Callable, Literal, Sequence, get_args
 
 from webvoyager.browser.elements_text import format_element
 from webvoyager.browser.types import Element, Observation, Point
+from webvoyager.errors import ConfigError
 from webvoyager.models.base import Completion, Message
 from webvoyager.seeact import messages
 from webvoyager.seeact.actions import PAGE_OPS
@@ -21,7 +22,16 @@ from webvoyager.seeact.parse import GroundingReply, parse_grounding
 from webvoyager.trajectory import GroundingDetails
 
 Ask = Callable[[list[Message]], Awaitable[Completion]]
-MODES = ("choice", "som", "attributes", "coordinates")
+GroundingMode = Literal["choice", "som", "attributes", "coordinates"]
+"""SeeAct's grounding strategies (stage 2): textual choices, image annotation, element attributes, a point."""
+MODES: tuple[GroundingMode, ...] = get_args(GroundingMode)
+
+
+def check_grounding(name: str) -> GroundingMode:
+    """`name` as a grounding strategy; ConfigError naming the choices otherwise."""
+    if name not in MODES:
+        raise ConfigError(f"unknown grounding {name!r}; use one of {', '.join(MODES)}")
+    return name  # type: ignore[return-value]
 
 
 @dataclass

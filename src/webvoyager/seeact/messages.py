@@ -14,8 +14,8 @@ from webvoyager.seeact import prompts
 from webvoyager.prompts import load_prompt
 from webvoyager.seeact.choices import ChoiceBatch
 
-# Phrases that identify each kind of message (each is in its prompt file; a test checks it). Offline
-# stand-in models that answer SeeAct conversations recognise the stage by them.
+# Phrases that identify each kind of message (each is in its prompt file; a test checks it).
+# `seeact.readback` recognises the stage by them, for offline stand-ins that answer SeeAct conversations.
 GENERATION_MARK = "Work through these points before you decide"
 CHOICE_MARK = "Then answer a multiple-choice question."
 SOM_MARK = "with candidate elements outlined"
@@ -26,6 +26,8 @@ PREVIOUS_ACTIONS_HEADING = "Previous actions:"
 NOTES_HEADING = "What happened after the last action:"
 FAILED_ACTION = "The last action failed: {error}"
 UNUSABLE_REPLY = "Your previous answer could not be used: {error}"
+BATCH_MARK = "(Question {number} of {count}:"
+PAGE_NOTES_HEADING = "What the page did:"
 
 
 def feedback_notes(obs: Observation) -> list[str]:
@@ -64,7 +66,7 @@ def notes_text(notes: Sequence[str], page_notes: Sequence[str] = ()) -> str:
     if not notes and not page_notes:
         return ""
     text = f"\n{NOTES_HEADING}\n" + "\n".join(f"- {n}" for n in notes) if notes else ""
-    page = page_block("What the page did:\n" + "\n".join(f"- {n}" for n in page_notes)) if page_notes else ""
+    page = page_block(PAGE_NOTES_HEADING + "\n" + "\n".join(f"- {n}" for n in page_notes)) if page_notes else ""
     return "\n".join(p for p in (text, page) if p) + "\n"
 
 
@@ -81,7 +83,8 @@ def batch_note(index: int, count: int) -> str:
     """Where a batch stands among all batches ("Question 2 of 3. ..."); empty for a single batch."""
     if count <= 1:
         return ""
-    note = f" (Question {index + 1} of {count}: the page's elements are split over {count} questions, top to bottom."
+    note = " " + BATCH_MARK.format(number=index + 1, count=count) + (f" the page's elements are split over {count} "
+                                                                   "questions, top to bottom.")
     if index > 0:
         note += " Your target was not among the options of the earlier questions."
     return note + ")"

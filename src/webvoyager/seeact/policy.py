@@ -19,7 +19,7 @@ from webvoyager.models.base import ChatModel, Completion, ImagePart, Message
 from webvoyager.seeact import messages
 from webvoyager.seeact.actions import build_action, history_line
 from webvoyager.seeact.attributes import ground_attributes
-from webvoyager.seeact.grounding import MODES, Grounded, ground_choice, ground_coordinates, ground_som
+from webvoyager.seeact.grounding import Grounded, check_grounding, ground_choice, ground_coordinates, ground_som
 from webvoyager.seeact.ranker import LexicalRanker, Ranker
 from webvoyager.tasks import Task
 from webvoyager.trajectory import PolicyRecord, SeeActRecord
@@ -47,8 +47,7 @@ class SeeActPolicy:
     def __init__(self, model: ChatModel, *, grounding: str = "choice", ranker: Ranker | None = None, top_k: int = 50,
                  batch_size: int = 17, temperature: float = 1.0, max_tokens: int = 1024, seed: int | None = None,
                  som_legend: bool = True, system_prompt: str | None = None) -> None:
-        if grounding not in MODES:
-            raise ConfigError(f"unknown grounding {grounding!r}; use one of {', '.join(MODES)}")
+        check_grounding(grounding)
         if top_k < 1 or batch_size < 1:
             raise ConfigError("top_k and batch_size must be at least 1")
         self.model, self.grounding = model, grounding

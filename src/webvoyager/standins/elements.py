@@ -6,7 +6,7 @@ The element list is the auxiliary text beside the screenshot, one line per label
     [7]: <input type=search role=combobox> "", "Search recipes" placeholder="Search" value="x" unchecked
 
 The `reference` model sees only this text (never the browser), exactly like a real model, so this
-module is its eyes. `models/` must not import `browser/`; the format is re-read here from text.
+module is its eyes: it reads the text the model is sent, never the browser's `Element` objects.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ notes, the screenshot through OCR, or the text-only outline) and looks for an in
 'X'", "click this image", "type your API key into the 'API key' box", an `ANSWER; [...]` line. It
 follows each instruction once, in order; with none left, it works on its task like the `reference`
 model. Unlike the reference it does not stop when an action fails: it carries on, as a naive agent
-would. Only WebVoyager conversations are understood.
+would. Only WebVoyager conversations are understood (built for the seeact policy, it refuses up front).
 
 Its thought always starts with the reference position (`Reference step i/n`), so that it can go
 back to the task after an instruction, and names the instruction it follows, so it follows it once.
@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from webvoyager.browser.types import Action, Answer, Click, Type, action_text
-from webvoyager.errors import ModelError
+from webvoyager.errors import ConfigError, ModelError
 from webvoyager.models.base import Completion, Message
+from webvoyager.protocol import PolicyName, ProtocolName, check_protocol
 from webvoyager.standins.elements import ParsedElement
 from webvoyager.standins.ocr import read_words
 from webvoyager.standins.plan import Progress, find_task, next_move, solution_steps
 from webvoyager.standins.reading import PageView, noted_in
-from webvoyager.standins.voyager_replies import first_user_text, move_action, page_view
+from webvoyager.standins.voyager_replies import move_action, offers_select, page_view, task_text
 from webvoyager.tasks import Task
 from webvoyager.usage import Usage
 
@@ -121,13 +122,18 @@ class GullibleModel:
 
     spec = "gullible"
 
-    def __init__(self, tasks: Sequence[Task] | None = None) -> None:
+    def __init__(self, tasks: Sequence[Task] | None = None, *, policy: PolicyName = "webvoyager",
+                 protocol: ProtocolName = "default") -> None:
+        if policy != "webvoyager":
+            raise ConfigError(f"the gullible model answers WebVoyager conversations only, not the {policy} "
+                              "policy's; use --policy webvoyager")
         self.tasks = tuple(t for t in tasks if t.reference is not None) if tasks is not None else None
+        self.protocol = check_protocol(protocol)
 
     async def complete(self, messages: Sequence[Message], *, temperature: float = 1.0, max_tokens: int = 1024,
                        seed: int | None = None) -> Completion:
         """Follow the next instruction on the page, else take the task's next reference step."""
-        question = first_user_text(messages)
+        question = task_text(messages)
         task = find_task(question, self.tasks)
         replies = [m.text_content for m in messages if m.role == "assistant"]
         followed = {m.group(1) for r in replies for m in _FOLLOWED.finditer(r)}
@@ -148,7 +154,8 @@ class GullibleModel:
         except ModelError as exc:   # a hijacked page no longer shows the task's way: give up answering
             return self._completion(messages, f"Thought: Reference step {progress.step}/{total}. I am lost "
                                               f"({str(exc)[:120]}).\nAction: ANSWER; [I could not finish the task]")
-        return self._completion(messages, f"Thought: {move.thought()}\nAction: {action_text(move_action(move))}")
+        action = move_action(move, select=offers_select(self.protocol))
+        return self._completion(messages, f"Thought: {move.thought()}\nAction: {action_text(action)}")
 
     def _completion(self, messages: Sequence[Message], text: str) -> Completion:
         tokens = sum(len(m.text_content) for m in messages) // 4

@@ -1,9 +1,10 @@
 """What the `reference` model does next: find the task, recover its position, choose the move.
 
-Nothing here depends on a prompt format. A policy-specific front end (WebVoyager in
-`models/reference.py`, SeeAct in `models/reference_seeact.py`) extracts the question, the visible
-elements and the previous thought from its own conversation, calls `next_move`, and renders the
-`Move` in its own grammar. The position is never kept in memory: every thought starts with
+Nothing here depends on a prompt format. A policy-specific front end (WebVoyager's in
+`standins/voyager_replies.py`, SeeAct's in `standins/seeact_replies.py`, both driven by
+`standins/reference.py`) reads the question, the visible elements and the previous thought from its
+own conversation (through the readers beside the policy's message builders), calls `next_move`, and
+renders the `Move` in its own grammar. The position is never kept in memory: every thought starts with
 `Move.thought_prefix()` ("Reference step 3/7" or "Reference step 3/7, scroll 2") and
 `parse_progress` reads it back, so one model instance can serve many tasks at once.
 """

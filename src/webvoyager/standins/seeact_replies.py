@@ -9,8 +9,7 @@ answered: the reference reads text, and SeeAct's coordinate question has no elem
 No state is kept: the position in the solution is replayed from the conversation's previous-action
 lines (`[button]  Search -> CLICK`), where window scrolls made while looking for a target that is not
 in view count as "find" scrolls. A failed or rejected previous action is a `ModelError`, as for
-WebVoyager. The phrases that mark each stage and each failure are imported from `seeact`, where the
-prompts are written.
+WebVoyager. Every message is read through `seeact.readback`, the reader beside the builder.
 """
 
 from __future__ import annotations
@@ -19,27 +18,22 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from webvoyager.agent.loop_guard import WARNING_START
 from webvoyager.errors import ModelError
-from webvoyager.models.base import ImagePart, Message
+from webvoyager.models.base import Message
 from webvoyager.seeact.attributes import NOT_FOUND
 from webvoyager.seeact.choices import letter
+from webvoyager.seeact.readback import ShownGeneration, ShownQuestion, read_generation, read_question
 from webvoyager.seeact.parse import OPERATIONS
-from webvoyager.seeact.messages import (ATTRIBUTES_MARK, CHOICE_MARK, FAILED_ACTION, GENERATION_MARK, NOTES_HEADING,
-                                        PICK_MARK, POINT_MARK, PREVIOUS_ACTIONS_HEADING, SOM_MARK, UNUSABLE_REPLY)
 from webvoyager.standins.elements import ParsedElement, option_known, parse_element_line, resolve_target
 from webvoyager.standins.plan import MAX_FIND_SCROLLS, find_task, solution_steps
 from webvoyager.standins.reading import PageView, compose_answer
-from webvoyager.standins.voyager_replies import at_bottom, first_user_text, newest_user_text
+from webvoyager.standins.voyager_replies import at_bottom
 from webvoyager.tasks import ReferenceStep, Task
 
 _LINE = re.compile(r"^\[(?P<role>[^\]]*)\]\s+(?P<name>.*?) -> (?P<op>" + "|".join(map(re.escape, OPERATIONS))
                    + r")(?::\s.*?)?(?:\s\((?P<status>.*)\))?$")
-_OPTION = re.compile(r"^([A-Z]{1,2})\.\s(<.*)$")
-_QUESTION = re.compile(r"\(Question (\d+) of (\d+)")
 _OPS = {"click": "CLICK", "type": "TYPE", "select": "SELECT", "hover": "HOVER", "back": "GO BACK",
         "answer": "TERMINATE"}
-_FAILURE_STARTS = (FAILED_ACTION.split("{")[0], UNUSABLE_REPLY.split("{")[0], WARNING_START)
 
 
 @dataclass(frozen=True)
@@ -49,12 +43,6 @@ class Position:
     step: int = 0
     scrolls: int = 0
     enter_pending: bool = False
-
-
-def previous_actions(text: str) -> list[str]:
-    """The previous-action lines of a SeeAct generation prompt."""
-    block = text.split(PREVIOUS_ACTIONS_HEADING, 1)[-1].lstrip("\n").split("\n\n", 1)[0]
-    return [line for line in block.splitlines() if line.strip() and line.strip() != "None"]
 
 
 def _skip_waits(steps: tuple[ReferenceStep, ...], i: int) -> int:
@@ -105,53 +93,54 @@ def _answer(element: str, op: str, value: str = "") -> str:
     return f"ELEMENT: {element}\nACTION: {op}\nVALUE: {value or 'None'}"
 
 
-def _options(message_text: str, start: int) -> list[tuple[str, ParsedElement]]:
+def _options(question: ShownQuestion | None, start: int) -> list[tuple[str, ParsedElement]]:
+    """A question's lettered options as elements, labelled from `start` on (reading order)."""
     out = []
-    for line in message_text.splitlines():
-        m = _OPTION.match(line.strip())
-        if m:
-            element = parse_element_line(f"[{start + len(out)}]: {m.group(2)}")
-            if element is not None:
-                out.append((m.group(1), element))
+    for ltr, description in question.options if question is not None else ():
+        element = parse_element_line(f"[{start + len(out)}]: {description}")
+        if element is not None:
+            out.append((ltr, element))
     return out
 
 
-def is_seeact(messages: Sequence[Message]) -> bool:
-    """True when the conversation is SeeAct's (its first user message is the generation prompt)."""
-    try:
-        return GENERATION_MARK in first_user_text(messages)
-    except ModelError:
-        return False
+def _questions(messages: Sequence[Message]) -> list[ShownQuestion | None]:
+    """Every user message after the generation prompt, read as a grounding question (None: not one)."""
+    users = [m for m in messages if m.role == "user"]
+    return [read_question(m) for m in users[1:]]
 
 
-def _failure_note(first: str) -> str | None:
-    """The note of the generation prompt that reports a failed previous step, if any."""
-    if NOTES_HEADING not in first:
-        return None
-    for line in first.split(NOTES_HEADING, 1)[1].splitlines():
-        note = line.strip()[2:] if line.strip().startswith("- ") else ""
-        if note.startswith(_FAILURE_STARTS):
-            return note
-    return None
+def is_generation(messages: Sequence[Message]) -> bool:
+    """True when the first user message is SeeAct's generation prompt."""
+    first = next((m for m in messages if m.role == "user"), None)
+    return first is not None and read_generation(first) is not None
+
+
+def _generation(messages: Sequence[Message]) -> ShownGeneration:
+    first = next((m for m in messages if m.role == "user"), None)
+    shown = read_generation(first) if first is not None else None
+    if shown is None:
+        raise ModelError("the reference model was built for the seeact policy, but this conversation does not open "
+                         "with SeeAct's generation prompt; build it with the run's policy "
+                         "(create_model('reference', settings=...))")
+    return shown
 
 
 def reply(messages: Sequence[Message], tasks: tuple[Task, ...] | None) -> str:
     """The reference reply to the newest message of a SeeAct conversation."""
-    return _SeeActReplies().reply(messages, tasks)
+    return _SeeActReplies(messages).reply(tasks)
 
 
 class _SeeActReplies:
     """The SeeAct conversation: generation prompt, then one grounding question per turn."""
 
-    def __init__(self) -> None:
-        self.messages: Sequence[Message] = ()
+    def __init__(self, messages: Sequence[Message]) -> None:
+        self.messages = messages
+        self.generation = _generation(messages)
 
     def _final_answer(self, task: Task) -> str:
         """The answer read off the screenshot of this step's generation prompt (and the options shown)."""
-        first = next(m for m in self.messages if m.role == "user")
-        images = [p.data for p in first.parts if isinstance(p, ImagePart)]
-        options = [e for m in self.messages if m.role == "user" for _, e in _options(m.text_content, 0)]
-        return compose_answer(task, PageView(elements=options, image=images[-1] if images else None))
+        options = [e for q in _questions(self.messages) for _, e in _options(q, 0)]
+        return compose_answer(task, PageView(elements=options, image=self.generation.image))
 
     def _describe(self, step: ReferenceStep, task: Task) -> str:
         where = step.target.describe() if step.target is not None else "the page"
@@ -172,19 +161,18 @@ class _SeeActReplies:
             return self._final_answer(task)
         return ""
 
-    def reply(self, messages: Sequence[Message], tasks: tuple[Task, ...] | None) -> str:
-        self.messages = messages
-        first = first_user_text(messages)
-        task = find_task(first, tasks)
-        note = _failure_note(first)
+    def reply(self, tasks: tuple[Task, ...] | None) -> str:
+        messages, generation = self.messages, self.generation
+        task = find_task(generation.task, tasks)
+        note = generation.feedback.problem()
         steps = solution_steps(task)
-        pos = replay(task, previous_actions(first))
+        pos = replay(task, generation.previous_actions)
         # Attributes grounding found no element like the one described: the target is not in view
         # yet, so look for it further down (as a person would); anything else that failed is an error.
-        finding = note is not None and NOT_FOUND in note
+        finding = NOT_FOUND in (generation.feedback.reply_error or "")
         if note is not None and not finding:
             raise ModelError(f"{task.id}: the reference model's previous step did not work: {note}")
-        if finding and at_bottom(first):
+        if finding and at_bottom(generation.page_notes):
             raise ModelError(f"{task.id}: the target is not on the page, which is already scrolled to the bottom: "
                              f"{note}")
         if finding and pos.scrolls >= MAX_FIND_SCROLLS:
@@ -203,23 +191,24 @@ class _SeeActReplies:
         return self._ground(messages, task, step, pos)
 
     def _ground(self, messages: Sequence[Message], task: Task, step: ReferenceStep, pos: Position) -> str:
-        question = newest_user_text(messages)
+        question = _questions(messages)[-1]
         page_op = self._page_op(task, step, pos)
-        if POINT_MARK in question:
+        kind = question.kind if question is not None else None
+        if kind == "coordinates":
             raise ModelError("the reference model cannot answer SeeAct's coordinates grounding (it reads text, and "
                              "the question gives no element positions); use --grounding choice, som or attributes")
-        if PICK_MARK in question:
+        if kind == "pick":
             options = _options(question, 0)
             found = resolve_target(step.target, [e for _, e in options]) if step.target else None
             if found is None or found.element is None:
                 raise ModelError(f"{task.id}: none of the matching elements is the {step.target.describe() if step.target else 'target'}")
             picked = next(ltr for ltr, e in options if e is found.element)
             return _answer(picked, _expected_op(step), self._value(step, task))
-        if ATTRIBUTES_MARK in question:
+        if kind == "attributes":
             if page_op is not None:
                 return "ELEMENT TYPE: NONE\nELEMENT TEXT: None\n" + _answer("", *page_op).split("\n", 1)[1]
             return self._attributes(step, task)
-        if CHOICE_MARK in question or SOM_MARK in question:
+        if question is not None and kind in ("choice", "som"):
             return self._choice(messages, question, task, step, pos, page_op)
         raise ModelError("the reference model does not recognise this SeeAct grounding question")
 
@@ -247,15 +236,13 @@ class _SeeActReplies:
         return (f"ELEMENT TYPE: {element_type}\nELEMENT TEXT: {text}\n"
                 + _answer("", _expected_op(step), self._value(step, task)).split("\n", 1)[1])
 
-    def _choice(self, messages: Sequence[Message], question: str, task: Task, step: ReferenceStep, pos: Position,
-                page_op: tuple[str, str] | None) -> str:
+    def _choice(self, messages: Sequence[Message], question: ShownQuestion, task: Task, step: ReferenceStep,
+                pos: Position, page_op: tuple[str, str] | None) -> str:
         # Options of every question so far (earlier batches first): reading order over the page.
         seen: list[tuple[str, ParsedElement]] = []
-        first_assistant = next(i for i, m in enumerate(messages) if m.role == "assistant")
-        for m in messages[first_assistant + 1:]:
-            if m.role == "user":
-                current = _options(m.text_content, len(seen))
-                seen += current
+        for asked in _questions(messages):
+            current = _options(asked, len(seen))
+            seen += current
         none_letter = letter(len(current))
         if page_op is not None:
             return _answer(none_letter, *page_op)
@@ -272,14 +259,13 @@ class _SeeActReplies:
             if step.do == "select" and step.option and option_known(step.option, found.element) is False:
                 raise ModelError(f"{task.id}: {found.element.describe()} has no option {step.option!r}")
             return _answer(picked, _expected_op(step), self._value(step, task))
-        m = _QUESTION.search(question)
-        last = m is None or m.group(1) == m.group(2)
+        last = question.batch is None or question.batch[0] == question.batch[1]
         if not last:
             # Not in this batch: "none", with an operation that does not end the question round (a
             # SCROLL here would be read as scrolling the window now).
             op = _expected_op(step)
             return _answer(none_letter, "NONE" if op.startswith("SCROLL") else op, self._value(step, task))
-        if at_bottom(first_user_text(messages)):
+        if at_bottom(self.generation.page_notes):
             raise ModelError(f"{task.id}: no {step.target.describe()} among the candidates, and the page is already "
                              "scrolled to the bottom")
         if pos.scrolls >= MAX_FIND_SCROLLS:

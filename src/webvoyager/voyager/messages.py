@@ -19,8 +19,8 @@ from webvoyager.voyager.parser import parse_reply
 
 CLIPPED_NOTE_CHARS = 200  # an old PDF excerpt must not keep eating the context
 
-# How the loop's typed feedback about the previous step is worded for the model (the reference
-# stand-in imports these to recognise a failed step, so the wording lives in one place).
+# How the loop's typed feedback about the previous step is worded for the model (`voyager.readback`
+# reads it back with these same templates, so the wording lives in one place).
 FAILED_ACTION = "Your last action '{action}' failed: {error}"
 UNUSABLE_REPLY = "Your previous reply could not be used: {error}"
 NOTES_HEADING = "Notes since your last action:"
@@ -92,29 +92,27 @@ class _Layout:
     turns: list[tuple[str, list[_Piece]]] = field(default_factory=list)
 
 
-_HEADING = "Observation {index}: {title}{url}"
-_TITLE_END = " — "
-
-
-_PAGE_TITLE = "Page title: "
+HEADING = "Observation {index}: {title}{url}"
+TITLE_END = " — "
+PAGE_TITLE = "Page title: "
 
 
 def _heading(rec: ObservationRecord) -> str:
-    title = f"{rec.title}{_TITLE_END}" if rec.title and not rec.delimit else ""
-    return _HEADING.format(index=rec.index, title=title, url=rec.url)
+    title = f"{rec.title}{TITLE_END}" if rec.title and not rec.delimit else ""
+    return HEADING.format(index=rec.index, title=title, url=rec.url)
 
 
 def parse_heading(text: str) -> tuple[str, str] | None:
     """(title, url) from the heading line of an observation this module wrote (and its page-title line
     when page content is delimited), or None."""
-    prefix = _HEADING.split("{index}")[0]
+    prefix = HEADING.split("{index}")[0]
     lines = text.splitlines()
     for line in lines:
         if line.startswith(prefix) and ": " in line:
             rest = line.split(": ", 1)[1]
             rest = rest.split(" (", 1)[0] if rest.endswith(")") else rest  # a clipped observation's remark
-            title, sep, url = rest.rpartition(_TITLE_END)
-            titled = next((t[len(_PAGE_TITLE):] for t in lines if t.startswith(_PAGE_TITLE)), None)
+            title, sep, url = rest.rpartition(TITLE_END)
+            titled = next((t[len(PAGE_TITLE):] for t in lines if t.startswith(PAGE_TITLE)), None)
             return (titled if titled is not None else (title if sep else ""), url.strip())
     return None
 
@@ -140,18 +138,25 @@ def _page_block(rec: ObservationRecord, body: list[str], *, clip: bool) -> list[
     """The observation's page-derived parts, between the page-content delimiters when asked for."""
     if not rec.delimit:
         return [_notes_text(rec.notes, clip=clip), *body]
-    inner = [f"{_PAGE_TITLE}{rec.title}" if rec.title else "", _notes_text(rec.notes, clip=clip, heading=PAGE_NOTES),
+    inner = [f"{PAGE_TITLE}{rec.title}" if rec.title else "", _notes_text(rec.notes, clip=clip, heading=PAGE_NOTES),
              *body]
     return [_notes_text(rec.feedback, clip=clip), PAGE_OPEN, *(p for p in inner if p), PAGE_CLOSE]
 
 
+# What the full observation shows when the page has nothing labelled, and its closing line.
+EMPTY_OUTLINE, NO_ELEMENTS = "(empty)", "(no labelled elements)"
+CLOSE_TEXT_ONLY = "Reply with a Thought and one Action."
+CLOSE_SCREENSHOT = "Look at the screenshot first and use the list to confirm labels. " + CLOSE_TEXT_ONLY
+CLIPPED_REMARK = " (screenshot and element list left out to save context)"
+
+
 def _full_observation(rec: ObservationRecord, *, text_only: bool) -> list[_Piece]:
     if text_only:
-        body = [OUTLINE_HEADING + "\n" + (rec.text or "(empty)")]
-        close = "Reply with a Thought and one Action."
+        body = [OUTLINE_HEADING + "\n" + (rec.text or EMPTY_OUTLINE)]
+        close = CLOSE_TEXT_ONLY
     else:
-        body = [ELEMENTS_HEADING + "\n" + (rec.text or "(no labelled elements)")]
-        close = "Look at the screenshot first and use the list to confirm labels. Reply with a Thought and one Action."
+        body = [ELEMENTS_HEADING + "\n" + (rec.text or NO_ELEMENTS)]
+        close = CLOSE_SCREENSHOT
     parts = [_heading(rec), *_page_block(rec, body, clip=False), close]
     pieces: list[_Piece] = ["\n".join(p for p in parts if p)]
     if rec.image is not None and not text_only:
@@ -160,18 +165,19 @@ def _full_observation(rec: ObservationRecord, *, text_only: bool) -> list[_Piece
 
 
 def _clipped_observation(rec: ObservationRecord) -> list[_Piece]:
-    what = "screenshot and element list"
-    parts = [f"{_heading(rec)} ({what} left out to save context)", *_page_block(rec, [], clip=True)]
+    parts = [_heading(rec) + CLIPPED_REMARK, *_page_block(rec, [], clip=True)]
     if rec.delimit and not rec.notes and not rec.title:
         parts = [p for p in parts if p not in (PAGE_OPEN, PAGE_CLOSE)]
     return ["\n".join(p for p in parts if p)]
 
 
+TASK_INTRO = "Now given a task: {question}  Please interact with {start_url} and get the answer."
+
+
 def task_intro(question: str, start_url: str) -> str:
     """The opening of the first user turn, in the paper's phrasing, which the original auto-evaluator
     looks for (`Now given a task:(.+?)Please interact with`, on one line)."""
-    one_line = " ".join(question.split())
-    return f"Now given a task: {one_line}  Please interact with {start_url} and get the answer."
+    return TASK_INTRO.format(question=" ".join(question.split()), start_url=start_url)
 
 
 def _layout(system_prompt: str, question: str, start_url: str, turns: list[Turn], *,
