@@ -6,6 +6,7 @@ from webvoyager.agent.policy import Policy
 from webvoyager.api.settings import POLICIES, RunSettings
 from webvoyager.errors import ConfigError
 from webvoyager.models.base import ChatModel
+from webvoyager.models.plain_images import PlainImages
 from webvoyager.seeact.policy import SeeActPolicy
 from webvoyager.voyager.policy import WebVoyagerPolicy
 
@@ -15,6 +16,8 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
     own = settings.load_system_prompt()
     system_prompt = own.text if own is not None else None
     if settings.policy == "webvoyager":
+        if settings.paper:   # run.py sends its screenshots without a detail level
+            model = PlainImages(model)
         return WebVoyagerPolicy(model, context_images=settings.context_images, text_only=settings.text_only,
                                 temperature=settings.temperature, max_tokens=settings.max_tokens, seed=settings.seed,
                                 original_actions=settings.paper, system_prompt=system_prompt)

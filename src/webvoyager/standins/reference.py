@@ -65,7 +65,7 @@ class ReferenceModel:
     def __init__(self, tasks: Sequence[Task] | None = None) -> None:
         self.tasks = tuple(t for t in tasks if t.reference is not None) if tasks is not None else None
 
-    async def complete(self, messages: Sequence[Message], *, temperature: float = 1.0, max_tokens: int = 1024,
+    async def complete(self, messages: Sequence[Message], *, temperature: float | None = 1.0, max_tokens: int = 1024,
                        seed: int | None = None) -> Completion:
         """Reply with the next reference action for the sandbox task in `messages`."""
         if seeact_replies.is_seeact(messages):
