@@ -77,6 +77,7 @@ async def test_paper_type_into_a_div_types_and_warns(browser, pages_url, tmp_pat
     session = await _paper_session(browser, tmp_path)
     try:
         await session.goto(pages_url + PAGE)
+        assert await session.page.evaluate("window.onkeydown !== null")   # run.py's start: no space scrolling
         await session.observe()
         outcome = await session.execute(Type(7, "hi"))
         assert outcome.type_warning == TypeWarning(tag="div", type=None)
@@ -90,6 +91,7 @@ async def test_paper_type_into_a_div_types_and_warns(browser, pages_url, tmp_pat
     default = await browser.new_session(download_dir=tmp_path / "d2")
     try:
         await default.goto(pages_url + PAGE)
+        assert await default.page.evaluate("window.onkeydown === null")
         observation = await default.observe()
         pad = next(e.label for e in observation.elements if e.text == "Write here")
         with pytest.raises(ActionError, match="not editable"):   # ours refuses

@@ -179,6 +179,7 @@ async def _type_anything(s: Session, target: Resolved, action: Type) -> list[str
         await s.page.mouse.click(x, y)
         if pauses is not None:
             await fixed_wait(pauses.type_after_click)
+        await scripts.call(s.page.main_frame, "W.blockSpace(true)")
         await s.page.keyboard.type(action.text)
         if pauses is not None:
             await fixed_wait(pauses.type_before_enter)

@@ -197,12 +197,24 @@ class Session:
             self._start_url = url
         if self.config.sleeps is None:
             await self._settle()
-        elif first:   # the paper: a fixed sleep after the start page instead of settling
+        elif first:   # the paper: its start-page routine, then a fixed sleep instead of settling
+            await self._paper_start()
             await fixed_wait(self.config.sleeps.start_page)
             await self._events.drain()
         if self._events.blocked:   # the start page redirected off the allowed domains
             await self._leave_error_page(url)
             raise PageLoadError(self._events.blocked_note(self._events.blocked[0]))
+
+    async def _paper_start(self) -> None:
+        """What run.py does once the start page has loaded: click the <body> (Selenium clicks the centre of
+        its box in view, whatever is there) and keep the space bar from scrolling the page."""
+        try:
+            point = await scripts.call(self._page.main_frame, "W.bodyPoint()")
+            if point:
+                await self._page.mouse.click(float(point[0]), float(point[1]))
+            await scripts.call(self._page.main_frame, "W.blockSpace(false)")
+        except PlaywrightError as exc:   # as the original's try/except: a page that refuses goes on
+            log.info("the paper's start-page click failed on %s: %s", self._page.url, first_line(exc))
 
     async def _settle(self, since: float | None = None) -> None:
         """Let the page settle, including popups, dialogs and downloads that the last step set off

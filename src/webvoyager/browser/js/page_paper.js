@@ -18,6 +18,23 @@
   };
   NS.seleniumType = (el) => NS.seleniumAttr(el, "type");
 
+  // The original keeps the space bar from scrolling the page: a space pressed outside a text field (and,
+  // as its Type installs it, a search field) does nothing. It sets window.onkeydown, so a page's own
+  // handler there is replaced, as in the original.
+  NS.blockSpace = (allowSearch) => {
+    const typing = new Set(allowSearch ? ["text", "textarea", "search"] : ["text", "textarea"]);
+    window.onkeydown = (e) => { if (e.keyCode === 32 && !typing.has(e.target.type)) e.preventDefault(); };
+  };
+  // Where Selenium clicks the <body> (its first box's centre inside the viewport), or null.
+  NS.bodyPoint = () => {
+    const box = document.body && document.body.getClientRects()[0];
+    if (!box) return null;
+    const left = Math.max(0, box.left), top = Math.max(0, box.top);
+    const right = Math.min(window.innerWidth, box.right), bottom = Math.min(window.innerHeight, box.bottom);
+    if (right <= left || bottom <= top) return null;
+    return [Math.floor((left + right) / 2), Math.floor((top + bottom) / 2)];
+  };
+
   const CANDIDATE_TAGS = new Set(["INPUT", "TEXTAREA", "SELECT", "BUTTON", "A", "IFRAME", "VIDEO", "LI", "TD", "OPTION"]);
   const isCandidate = (el) => CANDIDATE_TAGS.has(el.tagName) || el.onclick != null ||
     getComputedStyle(el).cursor === "pointer";
