@@ -6,10 +6,18 @@ set, which only the paper protocol does: everywhere else the project waits for t
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
+
+from webvoyager.browser import scripts
 from webvoyager.browser.types import Action, Click, GoBack, Scroll, Search, Type, TypeWarning
 from webvoyager.protocol import ActionSleeps
+from webvoyager.text import first_line
+
+log = logging.getLogger("webvoyager.browser")
 
 
 @dataclass
@@ -38,3 +46,15 @@ def sleep_after(action: Action, sleeps: ActionSleeps, step: PaperStep, *, downlo
     if isinstance(action, Search):
         return sleeps.search
     return 0.0
+
+
+async def paper_start(page: Page) -> None:
+    """What run.py does once the start page has loaded: click the <body> (Selenium clicks the centre of
+    its box in view, whatever is there) and keep the space bar from scrolling the page."""
+    try:
+        point = await scripts.call(page.main_frame, "W.bodyPoint()")
+        if point:
+            await page.mouse.click(float(point[0]), float(point[1]))
+        await scripts.call(page.main_frame, "W.blockSpace(false)")
+    except PlaywrightError as exc:   # as the original's try/except: a page that refuses goes on
+        log.info("the paper's start-page click failed on %s: %s", page.url, first_line(exc))

@@ -16,10 +16,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.async_api import CDPSession
+from playwright.async_api import CDPSession, Page
 from playwright.async_api import Error as PlaywrightError
 
+from webvoyager.browser.observe import cdp_session
+from webvoyager.errors import BrowserError
 from webvoyager.protocol import PAPER_TEXT_ONLY_VIEWPORT_RATIO
+from webvoyager.text import first_line
 
 Bound = tuple[float, float, float, float]   # x, y, width, height
 
@@ -203,3 +206,17 @@ async def paper_tree(cdp: CDPSession, screen: tuple[float, float]) -> PaperTree:
     tree = PaperTree(text="")
     tree.text = clean_static_text(_render(root.node_id, nodes, tree))
     return tree
+
+
+async def page_tree(page: Page) -> PaperTree:
+    """The paper's text-only tree of `page` (BrowserError when the browser offers no CDP or the tree
+    cannot be read)."""
+    cdp = await cdp_session(page)
+    if cdp is None:
+        raise BrowserError("the paper's text-only tree needs Chromium's DevTools protocol, which this "
+                           "browser connection does not offer; use a launched Chromium or a CDP endpoint")
+    try:
+        screen = await page.evaluate("() => [window.screen.width, window.screen.height]")
+        return await paper_tree(cdp, (float(screen[0]), float(screen[1])))
+    except PlaywrightError as exc:
+        raise BrowserError(f"could not read the accessibility tree of {page.url}: {first_line(exc)}") from exc

@@ -25,9 +25,9 @@ from webvoyager.browser.actions import run_action
 from webvoyager.browser.events import SessionEvents, domain_allowed
 from webvoyager.browser.launch import start_browser
 from webvoyager.browser.netguard import NetworkGuard
-from webvoyager.browser.observe import LabelRef, capture, cdp_session
-from webvoyager.browser.paper_tree import PaperTree, paper_tree
-from webvoyager.browser.paper_timing import PaperStep, sleep_after
+from webvoyager.browser.observe import LabelRef, capture
+from webvoyager.browser.paper_timing import PaperStep, paper_start, sleep_after
+from webvoyager.browser.paper_tree import PaperTree, page_tree
 from webvoyager.browser.settle import NetworkTracker, Settled, settle
 from webvoyager.browser.targets import Resolved, resolve_label, resolve_point
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target,
@@ -198,23 +198,12 @@ class Session:
         if self.config.sleeps is None:
             await self._settle()
         elif first:   # the paper: its start-page routine, then a fixed sleep instead of settling
-            await self._paper_start()
+            await paper_start(self._page)
             await fixed_wait(self.config.sleeps.start_page)
             await self._events.drain()
         if self._events.blocked:   # the start page redirected off the allowed domains
             await self._leave_error_page(url)
             raise PageLoadError(self._events.blocked_note(self._events.blocked[0]))
-
-    async def _paper_start(self) -> None:
-        """What run.py does once the start page has loaded: click the <body> (Selenium clicks the centre of
-        its box in view, whatever is there) and keep the space bar from scrolling the page."""
-        try:
-            point = await scripts.call(self._page.main_frame, "W.bodyPoint()")
-            if point:
-                await self._page.mouse.click(float(point[0]), float(point[1]))
-            await scripts.call(self._page.main_frame, "W.blockSpace(false)")
-        except PlaywrightError as exc:   # as the original's try/except: a page that refuses goes on
-            log.info("the paper's start-page click failed on %s: %s", self._page.url, first_line(exc))
 
     async def _settle(self, since: float | None = None) -> None:
         """Let the page settle, including popups, dialogs and downloads that the last step set off
@@ -247,7 +236,7 @@ class Session:
                 await self._settle()
         self._refs, self._elements = scan.refs, scan.elements
         text = scan.text_tree if text_only and scan.text_tree is not None else scan.text
-        self._tree = await self._paper_tree() if text_only and self.config.som_style == "paper" else None
+        self._tree = await page_tree(self._page) if text_only and self.config.som_style == "paper" else None
         if self._tree is not None:
             text = self._tree.text
             self._elements = [Element(label=int(n.node_id), tag=n.role, text=n.name, bbox=n.bound)
@@ -257,18 +246,6 @@ class Session:
             url=self._page.url, title=scan.title, screenshot=png, marked_screenshot=marked, elements=self._elements,
             text=text, notes=notes, fingerprint=scan.fingerprint, observation_id=self._observation_id,
             viewport=self.config.viewport, text_only=text_only, type_warning=self._type_warning)
-
-    async def _paper_tree(self) -> PaperTree:
-        """The paper's text-only tree (browser/paper_tree.py) of the tab."""
-        cdp = await cdp_session(self._page)
-        if cdp is None:
-            raise BrowserError("the paper's text-only tree needs Chromium's DevTools protocol, which this "
-                               "browser connection does not offer; use a launched Chromium or a CDP endpoint")
-        try:
-            screen = await self._page.evaluate("() => [window.screen.width, window.screen.height]")
-            return await paper_tree(cdp, (float(screen[0]), float(screen[1])))
-        except PlaywrightError as exc:
-            raise BrowserError(f"could not read the accessibility tree of {self._page.url}: {first_line(exc)}") from exc
 
     async def resolve(self, target: Target) -> Resolved:
         """The element a label (of the last observation) or a screenshot point designates; in the paper's
