@@ -8,16 +8,19 @@ a pointer cursor, and a tall block so that the page scrolls.
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from webvoyager.api.settings import RunSettings
 from webvoyager.browser import Browser
+from webvoyager.browser.marks import draw_marks
 from webvoyager.browser.pdf import pdf_note
-from webvoyager.browser.types import BrowserConfig, Click, GoBack, Scroll, Type, TypeWarning
+from webvoyager.browser.types import BrowserConfig, Click, Element, GoBack, Scroll, Type, TypeWarning
 from webvoyager.errors import ActionError
 from webvoyager.protocol import PAPER_SLEEP_SCALE_ENV, PAPER_SLEEPS, PAPER_USER_AGENT, ActionSleeps
 
@@ -166,3 +169,19 @@ def test_paper_pdf_note_holds_the_whole_text(tmp_path) -> None:
     assert RunSettings().browser_config(BrowserConfig()).pdf_excerpt_chars == 3000
     assert pdf_note(tmp_path / "a.pdf", text, None).endswith(text.strip())
     assert "excerpt: first 3000" in pdf_note(tmp_path / "a.pdf", text, 3000)
+
+
+def test_paper_marks_label_every_kept_line_box() -> None:
+    blank = io.BytesIO()
+    Image.new("RGB", (300, 200), (255, 255, 255)).save(blank, format="PNG")
+    # A link wrapped onto two lines: the original outlines and labels each of its line boxes.
+    link = Element(label=4, tag="a", bbox=(200, 60, 80, 20), boxes=((200, 60, 80, 20), (10, 120, 60, 20)))
+    marked = Image.open(io.BytesIO(draw_marks(blank.getvalue(), [link], style="paper"))).convert("RGB")
+
+    def label_above(x: int, y: int) -> bool:   # dark label pixels in the 19 px above a box's top-left corner
+        return any(marked.getpixel((px, py))[0] < 128 for px in range(x, x + 14) for py in range(y - 19, y - 3))
+
+    assert label_above(200, 60) and label_above(10, 120)
+    single = Image.open(io.BytesIO(draw_marks(blank.getvalue(), [Element(label=4, tag="a", bbox=(200, 60, 80, 20))],
+                                              style="paper"))).convert("RGB")
+    assert not any(single.getpixel((px, py))[0] < 128 for px in range(10, 24) for py in range(101, 117))
