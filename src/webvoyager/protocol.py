@@ -45,10 +45,37 @@ DEFAULT_AGENT = AgentValues(max_steps=15, context_images=3, temperature=1.0, max
 PAPER_WEBVOYAGER = AgentValues(max_steps=15, context_images=3, temperature=1.0, max_tokens=1000, seed=42,
                                stuck_after=None, wait_s=5.0, viewport=(1024, 768))
 # SeeAct's online_exp.toml: temperature 0, max_op 30, viewport 1280x720, max_continuous_no_op 2; its engine
-# asks for up to 4096 tokens and sends no seed.
-PAPER_SEEACT = AgentValues(max_steps=30, context_images=3, temperature=0.0, max_tokens=4096, seed=None,
+# asks for up to 4096 tokens and sends no seed. seeact.py counts a step before its `time_step >= max_op` test,
+# so the 30th step's answer is never executed: at most 29 operations run.
+PAPER_SEEACT = AgentValues(max_steps=29, context_images=3, temperature=0.0, max_tokens=4096, seed=None,
                            stuck_after=None, wait_s=5.0, viewport=(1280, 720))
 SEEACT_PAPER_MAX_NO_OPS = 2
+
+
+@dataclass(frozen=True)
+class SeeActPipeline:
+    """How SeeAct turns the candidates into questions. `fixed_batches`: slices of the batch size in turn
+    (50 -> 17/17/16) instead of even sizes (16/17/17); `by_position`: candidates sorted by their centre,
+    top to bottom then left to right, instead of document order; `som_legend`: the image-annotation labels'
+    elements also listed as text; `som_label`: the label's (text, background) colours."""
+
+    fixed_batches: bool
+    by_position: bool
+    som_legend: bool
+    som_label: tuple[tuple[int, int, int], tuple[int, int, int]]
+
+
+DEFAULT_SEEACT_PIPELINE = SeeActPipeline(fixed_batches=False, by_position=False, som_legend=True,
+                                         som_label=((255, 255, 255), (220, 0, 0)))
+# seeact.py: `for multichoice_i in range(0, num_choices, step_length)` with step_length 17, candidates sorted
+# by (round(centre y), round(centre x)); image_annotation.py: white label text on black, the image only.
+PAPER_SEEACT_PIPELINE = SeeActPipeline(fixed_batches=True, by_position=True, som_legend=False,
+                                       som_label=((255, 255, 255), (0, 0, 0)))
+
+
+def seeact_pipeline(protocol: str) -> SeeActPipeline:
+    """SeeAct's question building under `protocol`."""
+    return PAPER_SEEACT_PIPELINE if check_protocol(protocol) == "paper" else DEFAULT_SEEACT_PIPELINE
 """SeeAct (paper): the run stops after this many consecutive steps without an executable operation."""
 
 WAIT_STUCK_S = 15.0

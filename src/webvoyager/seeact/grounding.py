@@ -66,9 +66,10 @@ def _no_element(mode: str, reply: GroundingReply) -> str:
 
 
 async def ground_choice(ask: Ask, convo: list[Message], candidates: Sequence[Element], *, batch_size: int = 17,
-                        online: bool = True) -> Grounded:
+                        online: bool = True, fixed_batches: bool = False) -> Grounded:
     """Textual choices: lettered batches of candidates; the first batch that names an element wins."""
-    batches = make_batches(list(candidates), [describe_element(e) for e in candidates], batch_size)
+    batches = make_batches(list(candidates), [describe_element(e) for e in candidates], batch_size,
+                           fixed=fixed_batches)
     out = Grounded(details=GroundingDetails(batches=[list(b.descriptions) for b in batches]))
     if not batches:
         batches = [ChoiceBatch(items=(), descriptions=(), index=0)]
@@ -97,13 +98,15 @@ async def ground_choice(ask: Ask, convo: list[Message], candidates: Sequence[Ele
 
 
 async def ground_som(ask: Ask, convo: list[Message], candidates: Sequence[Element], screenshot: bytes, *,
-                     online: bool = True, legend: bool = True) -> Grounded:
+                     online: bool = True, legend: bool = True,
+                     label_colors: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None) -> Grounded:
     """Image annotation: candidates outlined with letter labels on the screenshot; the model names one.
 
     With `legend` the labels' element descriptions are also listed as text (like WebVoyager's
     auxiliary text); without it the model has only the image, as in the paper."""
     letters = [letter(i) for i in range(len(candidates))]
-    marked = draw_letter_marks(screenshot, [(ltr, e.bbox) for ltr, e in zip(letters, candidates)])
+    marked = draw_letter_marks(screenshot, [(ltr, e.bbox) for ltr, e in zip(letters, candidates)],
+                               label_colors=label_colors)
     none_letter = letter(len(candidates))
     legend_text = "\n".join(f"{ltr}. {describe_element(e)}" for ltr, e in zip(letters, candidates)) if legend else ""
     convo.append(messages.som_message(marked, none_letter, online=online, legend=legend_text))
