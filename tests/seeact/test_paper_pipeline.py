@@ -5,9 +5,15 @@ then left to right), image-annotation labels white on black on the image only, a
 from __future__ import annotations
 
 import io
+import json
+import re
 
+import pytest
 from PIL import Image
 
+from tests.models.fake_providers import FakeOpenAI
+from webvoyager.api import create_model
+from webvoyager.api.execute import execute_task
 from webvoyager.api.policies import make_policy
 from webvoyager.api.settings import RunSettings
 from webvoyager.browser.types import Element, Observation
@@ -96,3 +102,36 @@ async def test_paper_som_labels_are_white_on_black_without_a_text_list() -> None
 def test_paper_runs_at_most_29_operations() -> None:
     assert RunSettings(policy="seeact", protocol="paper").max_steps == 29
     assert RunSettings(policy="seeact").max_steps == 15
+
+
+
+def _text(message: dict) -> str:
+    content = message["content"]
+    return content if isinstance(content, str) else " ".join(p.get("text", "") for p in content)
+
+
+def _type_into_a_button(request) -> str:
+    """Stage 1: a plan; stage 2: TYPE into the "Nested button" (which fails) until three failed, then stop."""
+    messages = request.body["messages"]
+    if len(messages) < 4:
+        return "I will type into the Nested button."
+    if _text(messages[1]).count("(failed:") >= 3:      # the previous-action lines mark each failure
+        return "ELEMENT: A\nACTION: TERMINATE\nVALUE: gave up"
+    letter = re.search(r"^([A-Z]+)\. <button[^\n]*Nested", _text(messages[-1]), re.MULTILINE).group(1)
+    return f"ELEMENT: {letter}\nACTION: TYPE\nVALUE: hello"
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+async def test_paper_a_failed_action_is_not_a_no_op(browser, pages_url, tmp_path) -> None:
+    # Three TYPEs into a button fail in a row: the paper's no-op rule (2 in a row) does not stop the run for
+    # them, as seeact.py's count is reset after an operation was tried.
+    task = Task(id="failing", question="Type hello into the Nested button", start_url=f"{pages_url}/zoo/basic.html")
+    with FakeOpenAI(_type_into_a_button) as server:
+        model = create_model("openai:gpt-4o", base_url=server.base_url, api_key="sk-local-test-key")
+        result = await execute_task(task, browser=browser, model=model,
+                                    settings=RunSettings(policy="seeact", protocol="paper"), task_dir=tmp_path / "t")
+    steps = json.loads((tmp_path / "t" / "trajectory.json").read_text())
+    steps = steps["steps"] if isinstance(steps, dict) else steps
+    assert sum("not editable" in (s.get("error") or "") for s in steps) == 3
+    assert (result.status, result.answer) == ("answered", "gave up")
