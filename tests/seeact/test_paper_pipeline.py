@@ -135,3 +135,17 @@ async def test_paper_a_failed_action_is_not_a_no_op(browser, pages_url, tmp_path
     steps = steps["steps"] if isinstance(steps, dict) else steps
     assert sum("not editable" in (s.get("error") or "") for s in steps) == 3
     assert (result.status, result.answer) == ("answered", "gave up")
+
+
+async def test_paper_offers_no_scroll_or_go_back_and_does_not_run_them() -> None:
+    elements = [Element(label=0, tag="a", text="Home", bbox=(10, 10, 50, 20))]
+    for protocol in ("default", "paper"):
+        policy, model = _policy(protocol, ["scroll down", "ELEMENT: B\nACTION: SCROLL DOWN\nVALUE: None"])
+        decision = await policy.decide(_obs(elements))
+        sent = " ".join(m.text_content for m in model.calls[1].messages)
+        if protocol == "paper":
+            assert "SCROLL" not in sent and "GO BACK" not in sent and "PRESS ENTER" in sent
+            assert decision.action is None and "not one of the operations offered" in (decision.error or "")
+        else:
+            assert "SCROLL DOWN" in sent and "GO BACK" in sent
+            assert decision.action is not None and decision.action.direction == "down"  # type: ignore[union-attr]

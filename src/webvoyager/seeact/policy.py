@@ -59,7 +59,9 @@ class SeeActPolicy:
         self.pipeline = pipeline        # how questions are built (the protocol's: protocol.seeact_pipeline)
         # list the som labels' elements as text too (False: image only); the pipeline's unless given
         self.som_legend = pipeline.som_legend if som_legend is None else som_legend
-        self.system = Message.text("system", system_prompt) if system_prompt else messages.system_message(online=True)
+        self.paper = not pipeline.page_ops   # SeeAct's own operations only (no SCROLL, GO BACK)
+        self.system = (Message.text("system", system_prompt) if system_prompt else
+                       messages.system_message(online=True, paper=self.paper))
         self._task: Task | None = None
         self._history: list[_Done] = []
         self._log: list[dict[str, Any]] = []
@@ -96,7 +98,7 @@ class SeeActPolicy:
         convo = [self.system,
                  messages.generation_message(self._task.question, self.previous_actions, observation.screenshot,
                                              online=True, notes=messages.feedback_notes(observation),
-                                             page_notes=observation.notes)]
+                                             page_notes=observation.notes, paper=self.paper)]
         generation = await ask(convo)
         convo.append(Message.text("assistant", generation.text))
         grounded = await self._ground(ask, convo, observation)
@@ -139,13 +141,14 @@ class SeeActPolicy:
     async def _ground(self, ask: Any, convo: list[Message], observation: Observation) -> Grounded:
         if self.grounding == "choice":
             return await ground_choice(ask, convo, self.candidates(observation), batch_size=self.batch_size,
-                                       fixed_batches=self.pipeline.fixed_batches)
+                                       fixed_batches=self.pipeline.fixed_batches, paper=self.paper)
         if self.grounding == "som":
             return await ground_som(ask, convo, self.candidates(observation), observation.screenshot,
-                                    legend=self.som_legend, label_colors=self.pipeline.som_label)
+                                    legend=self.som_legend, label_colors=self.pipeline.som_label, paper=self.paper)
         if self.grounding == "attributes":
-            return await ground_attributes(ask, convo, observation.elements, max_options=self.batch_size)
-        return await ground_coordinates(ask, convo, observation)
+            return await ground_attributes(ask, convo, observation.elements, max_options=self.batch_size,
+                                           paper=self.paper)
+        return await ground_coordinates(ask, convo, observation, paper=self.paper)
 
 
 def _log_messages(convo: list[Message], *, step: int) -> list[dict[str, Any]]:
