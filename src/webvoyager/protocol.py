@@ -75,6 +75,29 @@ PAPER_SEEACT_PIPELINE = SeeActPipeline(fixed_batches=True, by_position=True, som
                                        som_label=((255, 255, 255), (0, 0, 0)), page_ops=False)
 
 
+@dataclass(frozen=True)
+class OfflineCrop:
+    """How the offline Mind2Web evaluation crops a whole-page screenshot around a batch's candidates, and
+    what it asks of the model: `margin` pixels above and below the candidates, at least `min_height` tall,
+    JPEG at `quality`, replies of up to `max_tokens`."""
+
+    margin: int
+    min_height: int
+    quality: int
+    max_tokens: int
+
+
+DEFAULT_OFFLINE_CROP = OfflineCrop(margin=200, min_height=768, quality=85, max_tokens=1024)
+# textual_choices.py: the candidates' top - 1024 to bottom + 1024, written with cv2.imwrite (JPEG quality 95,
+# OpenCV's default); inference_engine.py asks for up to 4096 tokens.
+PAPER_OFFLINE_CROP = OfflineCrop(margin=1024, min_height=0, quality=95, max_tokens=4096)
+
+
+def offline_crop(protocol: str) -> OfflineCrop:
+    """The offline evaluation's crop and reply length under `protocol`."""
+    return PAPER_OFFLINE_CROP if check_protocol(protocol) == "paper" else DEFAULT_OFFLINE_CROP
+
+
 def seeact_pipeline(protocol: str) -> SeeActPipeline:
     """SeeAct's question building under `protocol`."""
     return PAPER_SEEACT_PIPELINE if check_protocol(protocol) == "paper" else DEFAULT_SEEACT_PIPELINE

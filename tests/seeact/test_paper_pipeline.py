@@ -18,6 +18,9 @@ from webvoyager.api.policies import make_policy
 from webvoyager.api.settings import RunSettings
 from webvoyager.browser.types import Element, Observation
 from webvoyager.models.scripted import ScriptedModel
+from webvoyager.protocol import offline_crop
+from webvoyager.seeact.mind2web.data import Candidate, GoldOperation, QueryBatch, Step
+from webvoyager.seeact.mind2web.evaluate import batch_image
 from webvoyager.seeact.choices import split_batches
 from webvoyager.seeact.policy import SeeActPolicy
 from webvoyager.seeact.readback import read_question
@@ -149,3 +152,22 @@ async def test_paper_offers_no_scroll_or_go_back_and_does_not_run_them() -> None
         else:
             assert "SCROLL DOWN" in sent and "GO BACK" in sent
             assert decision.action is not None and decision.action.direction == "down"  # type: ignore[union-attr]
+
+
+def _whole_page(height: int) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (1280, height), "white").save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_paper_offline_crops_are_1024_px_around_the_batch_as_jpeg_95() -> None:
+    # One candidate at y=2000 (40 px tall) on a 5000 px page: ours keeps 200 px around it (at least 768),
+    # the original's textual_choices.py 1024 px on each side; the original engine allows 4096 tokens.
+    target = Candidate("7", "button", {"bounding_box_rect": "100,2000,80,40"})
+    step = Step(annotation_id="a", action_uid="u", task="t", operation=GoldOperation("CLICK"), positives=[target],
+                negatives=[], screenshot=_whole_page(5000))
+    batch = QueryBatch(choices=(("7", "<button> Go"),))
+    sizes = {p: Image.open(io.BytesIO(batch_image(step, batch, {"7": target}, offline_crop(p)))).size
+             for p in ("default", "paper")}
+    assert sizes == {"default": (1280, 768), "paper": (1280, 40 + 2 * 1024)}
+    assert (offline_crop("paper").max_tokens, offline_crop("default").max_tokens) == (4096, 1024)
