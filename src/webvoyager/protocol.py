@@ -52,10 +52,62 @@ PAPER_WEBVOYAGER = AgentValues(max_steps=15, context_images=3, temperature=None,
 PAPER_WEBVOYAGER_TEXT_ONLY = AgentValues(max_steps=15, context_images=1, temperature=None, max_tokens=1000, seed=42,
                                          stuck_after=None, wait_s=5.0, viewport=(1024, 768))
 # SeeAct's online_exp.toml: temperature 0, max_op 30, viewport 1280x720, max_continuous_no_op 2; its engine
-# asks for up to 4096 tokens and sends no seed.
-PAPER_SEEACT = AgentValues(max_steps=30, context_images=3, temperature=0.0, max_tokens=4096, seed=None,
+# asks for up to 4096 tokens and sends no seed. seeact.py counts a step before its `time_step >= max_op` test,
+# so the 30th step's answer is never executed: at most 29 operations run.
+PAPER_SEEACT = AgentValues(max_steps=29, context_images=3, temperature=0.0, max_tokens=4096, seed=None,
                            stuck_after=None, wait_s=5.0, viewport=(1280, 720))
 SEEACT_PAPER_MAX_NO_OPS = 2
+
+
+@dataclass(frozen=True)
+class SeeActPipeline:
+    """How SeeAct turns the candidates into questions. `fixed_batches`: slices of the batch size in turn
+    (50 -> 17/17/16) instead of even sizes (16/17/17); `by_position`: candidates sorted by their centre,
+    top to bottom then left to right, instead of document order; `som_legend`: the image-annotation labels'
+    elements also listed as text; `som_label`: the label's (text, background) colours; `page_ops`: SCROLL
+    and GO BACK offered (SeeAct's own tool runs only CLICK, SELECT, TYPE, PRESS ENTER, HOVER, TERMINATE)."""
+
+    fixed_batches: bool
+    by_position: bool
+    som_legend: bool
+    som_label: tuple[tuple[int, int, int], tuple[int, int, int]]
+    page_ops: bool
+
+
+DEFAULT_SEEACT_PIPELINE = SeeActPipeline(fixed_batches=False, by_position=False, som_legend=True,
+                                         som_label=((255, 255, 255), (220, 0, 0)), page_ops=True)
+# seeact.py: `for multichoice_i in range(0, num_choices, step_length)` with step_length 17, candidates sorted
+# by (round(centre y), round(centre x)); image_annotation.py: white label text on black, the image only.
+PAPER_SEEACT_PIPELINE = SeeActPipeline(fixed_batches=True, by_position=True, som_legend=False,
+                                       som_label=((255, 255, 255), (0, 0, 0)), page_ops=False)
+
+
+@dataclass(frozen=True)
+class OfflineCrop:
+    """How the offline Mind2Web evaluation crops a whole-page screenshot around a batch's candidates, and
+    what it asks of the model: `margin` pixels above and below the candidates, at least `min_height` tall,
+    JPEG at `quality`, replies of up to `max_tokens`."""
+
+    margin: int
+    min_height: int
+    quality: int
+    max_tokens: int
+
+
+DEFAULT_OFFLINE_CROP = OfflineCrop(margin=200, min_height=768, quality=85, max_tokens=1024)
+# textual_choices.py: the candidates' top - 1024 to bottom + 1024, written with cv2.imwrite (JPEG quality 95,
+# OpenCV's default); inference_engine.py asks for up to 4096 tokens.
+PAPER_OFFLINE_CROP = OfflineCrop(margin=1024, min_height=0, quality=95, max_tokens=4096)
+
+
+def offline_crop(protocol: str) -> OfflineCrop:
+    """The offline evaluation's crop and reply length under `protocol`."""
+    return PAPER_OFFLINE_CROP if check_protocol(protocol) == "paper" else DEFAULT_OFFLINE_CROP
+
+
+def seeact_pipeline(protocol: str) -> SeeActPipeline:
+    """SeeAct's question building under `protocol`."""
+    return PAPER_SEEACT_PIPELINE if check_protocol(protocol) == "paper" else DEFAULT_SEEACT_PIPELINE
 """SeeAct (paper): the run stops after this many consecutive steps without an executable operation."""
 
 WAIT_STUCK_S = 15.0

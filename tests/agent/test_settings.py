@@ -57,7 +57,7 @@ def test_allowed_values_are_declared_once_and_kept_as_strings_in_run_json(tmp_pa
     assert MODES == ("choice", "som", "attributes", "coordinates")
     data = RunSettings(policy="seeact", protocol="paper", grounding="som").to_dict()
     assert (data["policy"], data["protocol"], data["grounding"]) == ("seeact", "paper", "som")
-    assert data["max_steps"] == 30 and data["viewport"] == [1280, 720]   # filled in from the protocol
+    assert data["max_steps"] == 29 and data["viewport"] == [1280, 720]   # filled in from the protocol
     assert json.loads(json.dumps(data)) == data
 
 

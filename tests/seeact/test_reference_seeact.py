@@ -144,3 +144,44 @@ async def test_a_model_built_for_the_other_policy_says_so() -> None:
                                                                       f"interact with {TASK.start_url} and get the answer.")]
     with pytest.raises(ModelError, match="built for the seeact policy.*generation prompt"):
         await ReferenceModel(tasks=[TASK], policy="seeact").complete(voyager_turn)
+
+
+READ_TASK = Task.model_validate({
+    "id": "t2", "question": "How much does the Trail tent weigh?", "start_url": "http://shop.localhost/", "site": "shop",
+    "reference": {"steps": [{"do": "answer"}],
+                  "answer": {"say": "It weighs {weight}.",
+                             "read": {"weight": {"from": "element", "target": {"tag": "td", "text_contains": "kg", "nth": 0},
+                                                 "pattern": r"([\d.]+ kg)"}}}}})
+
+
+async def _answer_round(cells: list[Element]) -> list[str]:
+    """Stage 1, then each batch of `cells` in turn until the reference stops asking for the next one."""
+    model = ReferenceModel(tasks=[READ_TASK], policy="seeact")
+    convo = [messages.system_message(online=True),
+             messages.generation_message(READ_TASK.question, [], b"png", online=True)]
+    replies = [(await model.complete(convo)).text]
+    convo.append(Message.text("assistant", replies[0]))
+    batches = make_batches(cells, [describe_element(e) for e in cells], batch_size=2)
+    for batch in batches:
+        convo.append(messages.choice_message(batch, online=True, count=len(batches)))
+        replies.append((await model.complete(convo)).text)
+        convo.append(Message.text("assistant", replies[-1]))
+        if "ACTION: NONE" not in replies[-1]:
+            break
+    return replies
+
+
+async def test_the_answer_is_read_from_the_options_of_every_batch() -> None:
+    # The weight is in the last of three batches: the first two are passed with "none", the last answers.
+    cells = [Element(label=i, tag="td", text=t) for i, t in enumerate(["Trail tent", "Dome tent", "Green", "Blue",
+                                                                       "2.4 kg", "3.1 kg"])]
+    replies = await _answer_round(cells)
+    assert "answer the question" in replies[0] and "kg" not in replies[0]
+    assert [r.splitlines()[1] for r in replies[1:3]] == ["ACTION: NONE", "ACTION: NONE"]
+    assert replies[3].splitlines()[1:] == ["ACTION: TERMINATE", "VALUE: It weighs 2.4 kg."]
+
+
+async def test_the_answer_fails_when_no_batch_shows_it() -> None:
+    cells = [Element(label=i, tag="td", text=t) for i, t in enumerate(["Trail tent", "Dome tent", "Green", "Blue"])]
+    with pytest.raises(ModelError, match="no visible element"):
+        await _answer_round(cells)

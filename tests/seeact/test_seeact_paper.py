@@ -45,7 +45,7 @@ async def seeact_runs(browser, pages_url, tmp_path_factory) -> dict[str, tuple[R
 
 def test_paper_values_are_seeacts_and_fixed() -> None:
     paper = RunSettings(policy="seeact", protocol="paper")
-    assert (paper.temperature, paper.max_steps, paper.viewport, paper.seed) == (0.0, 30, (1280, 720), None)
+    assert (paper.temperature, paper.max_steps, paper.viewport, paper.seed) == (0.0, 29, (1280, 720), None)
     assert paper.loop_rules().max_no_ops == 2 and paper.loop_rules().stuck_after is None
     assert RunSettings(policy="seeact").loop_rules().max_no_ops is None
     for clash in ({"temperature": 1.0}, {"max_steps": 15}, {"viewport": (1024, 768)}):

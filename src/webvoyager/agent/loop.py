@@ -47,7 +47,7 @@ class LoopRules:
 
     stuck_after: int | None = 3          # an action repeated on an unchanged page; None: no loop guard
     wait_stuck_s: float = WAIT_STUCK_S   # time waited on one unchanged page before a Wait counts as stuck
-    max_no_ops: int | None = None        # consecutive steps without an executed action (SeeAct paper: 2)
+    max_no_ops: int | None = None        # consecutive steps without an operation to run (SeeAct paper: 2)
 
     def guard(self) -> LoopGuard | None:
         return None if self.stuck_after is None else LoopGuard(self.stuck_after, wait_stuck_s=self.wait_stuck_s)
@@ -146,7 +146,9 @@ class Agent:
         if action is not None and stop is None:
             stop = self._guard(state, step, action, observation, guard)
             acted = stop is None and await self._act(state, step, action, observation, guard)
-        stop = stop or self._no_op_limit(state, step, acted)
+        # SeeAct's no-op rule counts steps that had no operation to run; one that ran and failed is not
+        # one (its seeact.py resets the count after its fallback chain, whatever the chain managed).
+        stop = stop or self._no_op_limit(state, step, action is not None and stop is None)
         if acted:
             stop = await self._episode_end(state, step)
         self._record(step, observation)
@@ -245,7 +247,7 @@ class Agent:
         return True
 
     def _no_op_limit(self, state: _RunState, step: Step, acted: bool) -> StopReason | None:
-        """SeeAct's rule (`max_no_ops`): stop after that many consecutive steps that executed nothing."""
+        """SeeAct's rule (`max_no_ops`): stop after that many consecutive steps with no operation to run."""
         state.no_ops = 0 if acted else state.no_ops + 1
         if self.rules.max_no_ops is None or state.no_ops < self.rules.max_no_ops:
             return None

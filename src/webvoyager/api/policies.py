@@ -6,6 +6,7 @@ from webvoyager.agent.policy import Policy
 from webvoyager.api.settings import RunSettings
 from webvoyager.models.base import ChatModel
 from webvoyager.models.plain_images import PlainImages
+from webvoyager.protocol import seeact_pipeline
 from webvoyager.seeact.policy import SeeActPolicy
 from webvoyager.voyager.policy import WebVoyagerPolicy
 
@@ -17,7 +18,8 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
     values = settings.values
     if settings.policy == "seeact":
         return SeeActPolicy(model, grounding=settings.grounding, temperature=values.temperature,
-                            max_tokens=values.max_tokens, seed=values.seed, system_prompt=system_prompt)
+                            max_tokens=values.max_tokens, seed=values.seed, system_prompt=system_prompt,
+                            pipeline=seeact_pipeline(settings.protocol))
     # RunSettings accepts only the two policies, so this is WebVoyager's.
     if settings.paper:   # run.py sends its screenshots without a detail level
         model = PlainImages(model)

@@ -42,7 +42,7 @@ class RunSettings:
     protocol: ProtocolName = "default"  # "default" (ours) or "paper" (the papers' own settings)
     # The protocol's fields: None when constructed means "the protocol's value", never None afterwards
     # (but seed and stuck_after, where None means "no seed sent" and "no loop guard").
-    max_steps: int | None = None        # 15 (SeeAct paper: 30); `default`: a task's own wins
+    max_steps: int | None = None        # 15 (SeeAct paper: 29 executed of its max_op 30); `default`: a task's own wins
     context_images: int | None = None   # 3: newest observations with screenshot + text
     text_only: bool = False             # accessibility tree instead of screenshots
     temperature: float | None = None    # 1.0 (SeeAct paper: 0)

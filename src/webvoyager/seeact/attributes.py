@@ -78,9 +78,9 @@ def find_matches(kind: str, text: str, elements: Sequence[Element]) -> list[Elem
 
 
 async def ground_attributes(ask: Ask, convo: list[Message], elements: Sequence[Element], *, online: bool = True,
-                            max_options: int = 17) -> Grounded:
+                            max_options: int = 17, paper: bool = False) -> Grounded:
     """Ask for the element's kind and text, search the page, and ask again if several elements match."""
-    convo.append(messages.attributes_message(online=online))
+    convo.append(messages.attributes_message(online=online, paper=paper))
     completion = await ask(convo)
     convo.append(Message.text("assistant", completion.text))
     reply = parse_grounding(completion.text)
@@ -107,7 +107,8 @@ async def ground_attributes(ask: Ask, convo: list[Message], elements: Sequence[E
         return out
     shown = matches[:max_options]
     batch = make_batches(shown, [describe_element(e) for e in shown], batch_size=len(shown))[0]
-    convo.append(messages.choice_message(batch, online=online, template="attributes_pick"))  # type: ignore[arg-type]
+    convo.append(messages.choice_message(batch, online=online, template="attributes_pick",
+                                         paper=paper))  # type: ignore[arg-type]
     follow = await ask(convo)
     convo.append(Message.text("assistant", follow.text))
     out.replies.append(follow.text)

@@ -39,8 +39,9 @@ def letter_index(text: str) -> int:
     return n - 1
 
 
-def split_batches(items: Sequence[T], batch_size: int = 17) -> list[list[T]]:
-    """Split `items` (already in display order) into batches of about `batch_size`.
+def split_batches(items: Sequence[T], batch_size: int = 17, *, fixed: bool = False) -> list[list[T]]:
+    """Split `items` (already in display order) into batches of about `batch_size` (`fixed`: of exactly
+    `batch_size` in turn, the last one taking the rest, as SeeAct's online tool does: 17, 17, 16).
 
     The number of batches is ceil(n / batch_size) and sizes differ by at most one, smaller batches
     first: 50 candidates in batches of 17 become 16, 17, 17 (the shape of SeeAct's recorded queries),
@@ -51,6 +52,8 @@ def split_batches(items: Sequence[T], batch_size: int = 17) -> list[list[T]]:
     n = len(items)
     if n == 0:
         return []
+    if fixed:
+        return [list(items[start:start + batch_size]) for start in range(0, n, batch_size)]
     count = math.ceil(n / batch_size)
     base, extra = divmod(n, count)
     sizes = [base] * (count - extra) + [base + 1] * extra
@@ -100,10 +103,11 @@ class ChoiceBatch(Generic[T]):
             return False
 
 
-def make_batches(items: Sequence[T], descriptions: Sequence[str], batch_size: int = 17) -> list[ChoiceBatch[T]]:
-    """Pair items with their descriptions and split them into lettered batches."""
+def make_batches(items: Sequence[T], descriptions: Sequence[str], batch_size: int = 17, *,
+                 fixed: bool = False) -> list[ChoiceBatch[T]]:
+    """Pair items with their descriptions and split them into lettered batches (`fixed`: see split_batches)."""
     if len(items) != len(descriptions):
         raise ValueError("items and descriptions must have the same length")
-    pairs = split_batches(list(zip(items, descriptions)), batch_size)
+    pairs = split_batches(list(zip(items, descriptions)), batch_size, fixed=fixed)
     return [ChoiceBatch(items=tuple(p[0] for p in batch), descriptions=tuple(p[1] for p in batch), index=i)
             for i, batch in enumerate(pairs)]

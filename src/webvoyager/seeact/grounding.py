@@ -16,6 +16,7 @@ from webvoyager.errors import ConfigError
 from webvoyager.models.base import Completion, Message
 from webvoyager.seeact import messages
 from webvoyager.seeact.actions import PAGE_OPS
+from webvoyager.seeact.prompts import NOT_IN_PAPER
 from webvoyager.seeact.choices import ChoiceBatch, letter, make_batches
 from webvoyager.seeact.marks import draw_letter_marks
 from webvoyager.seeact.parse import GroundingReply, parse_grounding
@@ -54,8 +55,13 @@ def describe_element(element: Element) -> str:
     return line.split(": ", 1)[1] if line.startswith("[") else line
 
 
-def _page_op(reply: GroundingReply) -> bool:
-    return reply.operation in PAGE_OPS
+def _page_op(reply: GroundingReply, paper: bool = False) -> bool:
+    return reply.operation in PAGE_OPS and not (paper and reply.operation in NOT_IN_PAPER)
+
+
+def unoffered(reply: GroundingReply, paper: bool) -> bool:
+    """True when the reply names an operation the paper's tool does not run (it goes on to the next batch)."""
+    return paper and reply.operation in NOT_IN_PAPER
 
 
 def _no_element(mode: str, reply: GroundingReply) -> str:
@@ -66,22 +72,24 @@ def _no_element(mode: str, reply: GroundingReply) -> str:
 
 
 async def ground_choice(ask: Ask, convo: list[Message], candidates: Sequence[Element], *, batch_size: int = 17,
-                        online: bool = True) -> Grounded:
+                        online: bool = True, fixed_batches: bool = False, paper: bool = False) -> Grounded:
     """Textual choices: lettered batches of candidates; the first batch that names an element wins."""
-    batches = make_batches(list(candidates), [describe_element(e) for e in candidates], batch_size)
+    batches = make_batches(list(candidates), [describe_element(e) for e in candidates], batch_size,
+                           fixed=fixed_batches)
     out = Grounded(details=GroundingDetails(batches=[list(b.descriptions) for b in batches]))
     if not batches:
         batches = [ChoiceBatch(items=(), descriptions=(), index=0)]
     reply = GroundingReply()
     for batch in batches:
-        question = messages.choice_message(batch, online=online, count=len(batches))  # type: ignore[arg-type]
+        question = messages.choice_message(batch, online=online, count=len(batches),  # type: ignore[arg-type]
+                                           paper=paper)
         convo.append(question)
         completion = await ask(convo)
         convo.append(Message.text("assistant", completion.text))
         out.replies.append(completion.text)
         reply = parse_grounding(completion.text)
-        picked = batch.pick(reply.element)
-        if picked is not None or _page_op(reply):
+        picked = None if unoffered(reply, paper) else batch.pick(reply.element)
+        if picked is not None or _page_op(reply, paper):
             out.element, out.operation, out.value = picked, reply.operation, reply.value
             out.details.batch, out.details.letter = batch.index, reply.element
             if picked is not None and reply.operation in (None, "NONE"):
@@ -91,32 +99,38 @@ async def ground_choice(ask: Ask, convo: list[Message], candidates: Sequence[Ele
             break   # unreadable reply: asking the next batch would not help
     out.operation, out.value = reply.operation, reply.value
     out.error = (_no_element("choice", reply) if reply.operation is None else
+                 f"{reply.operation} is not one of the operations offered" if unoffered(reply, paper) else
                  "none of the offered elements matched the target you described; describe a visible element, "
                  "or scroll to find it")
     return out
 
 
 async def ground_som(ask: Ask, convo: list[Message], candidates: Sequence[Element], screenshot: bytes, *,
-                     online: bool = True, legend: bool = True) -> Grounded:
+                     online: bool = True, legend: bool = True,
+                     label_colors: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None,
+                     paper: bool = False) -> Grounded:
     """Image annotation: candidates outlined with letter labels on the screenshot; the model names one.
 
     With `legend` the labels' element descriptions are also listed as text (like WebVoyager's
     auxiliary text); without it the model has only the image, as in the paper."""
     letters = [letter(i) for i in range(len(candidates))]
-    marked = draw_letter_marks(screenshot, [(ltr, e.bbox) for ltr, e in zip(letters, candidates)])
+    marked = draw_letter_marks(screenshot, [(ltr, e.bbox) for ltr, e in zip(letters, candidates)],
+                               label_colors=label_colors)
     none_letter = letter(len(candidates))
     legend_text = "\n".join(f"{ltr}. {describe_element(e)}" for ltr, e in zip(letters, candidates)) if legend else ""
-    convo.append(messages.som_message(marked, none_letter, online=online, legend=legend_text))
+    convo.append(messages.som_message(marked, none_letter, online=online, legend=legend_text, paper=paper))
     completion = await ask(convo)
     convo.append(Message.text("assistant", completion.text))
     reply = parse_grounding(completion.text)
     batch = ChoiceBatch(items=tuple(candidates), descriptions=tuple(letters))
-    picked = batch.pick(reply.element)
+    picked = None if unoffered(reply, paper) else batch.pick(reply.element)
     out = Grounded(replies=[completion.text], operation=reply.operation, value=reply.value, element=picked,
                    details=GroundingDetails(labels={ltr: e.label for ltr, e in zip(letters, candidates)},
                                             letter=reply.element),
                    image=marked)
-    if picked is None and not _page_op(reply):
+    if unoffered(reply, paper):
+        out.error = f"{reply.operation} is not one of the operations offered"
+    elif picked is None and not _page_op(reply):
         invented = reply.element not in (None, "NONE") and not batch.is_valid_letter(reply.element)
         out.error = (f"label {reply.element} is not on the screenshot; use one of the drawn labels" if invented
                      else _no_element("som", reply))
@@ -131,10 +145,10 @@ def element_at(elements: Sequence[Element], point: Point) -> Element | None:
 
 
 async def ground_coordinates(ask: Ask, convo: list[Message], observation: Observation, *,
-                             online: bool = True) -> Grounded:
+                             online: bool = True, paper: bool = False) -> Grounded:
     """Pixel level: the model gives a point on the screenshot; the action happens at that point."""
     width, height = observation.viewport
-    convo.append(messages.coordinates_message(width, height, online=online))
+    convo.append(messages.coordinates_message(width, height, online=online, paper=paper))
     completion = await ask(convo)
     convo.append(Message.text("assistant", completion.text))
     reply = parse_grounding(completion.text)

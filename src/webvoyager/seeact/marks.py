@@ -39,8 +39,11 @@ def label_spot(box: Box, size: tuple[float, float], width: int, height: int) -> 
     return lx, ly
 
 
-def draw_letter_marks(png: bytes, marks: Sequence[tuple[str, Box]]) -> bytes:
-    """A PNG copy of `png` with each (letter, box) outlined and labelled at the bottom-left."""
+def draw_letter_marks(png: bytes, marks: Sequence[tuple[str, Box]], *,
+                      label_colors: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None) -> bytes:
+    """A PNG copy of `png` with each (letter, box) outlined and labelled at the bottom-left;
+    `label_colors` (text, background) of the labels, white on the outline colour by default."""
+    text_color, label_fill = label_colors or ((255, 255, 255), COLOR)
     image = Image.open(io.BytesIO(png)).convert("RGB")
     draw = ImageDraw.Draw(image)
     font = _font()
@@ -50,8 +53,8 @@ def draw_letter_marks(png: bytes, marks: Sequence[tuple[str, Box]]) -> bytes:
         left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
         size = (right - left + 2 * PAD, bottom - top + 2 * PAD)
         lx, ly = label_spot(box, size, image.width, image.height)
-        draw.rectangle((lx, ly, lx + size[0], ly + size[1]), fill=COLOR)
-        draw.text((lx + PAD - left, ly + PAD - top), text, fill=(255, 255, 255), font=font)
+        draw.rectangle((lx, ly, lx + size[0], ly + size[1]), fill=label_fill)
+        draw.text((lx + PAD - left, ly + PAD - top), text, fill=text_color, font=font)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=1)
     return out.getvalue()

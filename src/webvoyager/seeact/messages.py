@@ -47,9 +47,10 @@ def page_block(text: str) -> str:
     return f"{PAGE_OPEN}\n{defused(text)}\n{PAGE_CLOSE}" if text.strip() else ""
 
 
-def system_message(*, online: bool) -> Message:
-    """The system prompt naming the operations available; online, it also says page content is data."""
-    text = prompts.render("system", short_operations=prompts.short_operations(online))
+def system_message(*, online: bool, paper: bool = False) -> Message:
+    """The system prompt naming the operations available; online, it also says page content is data.
+    `paper`: the operations of SeeAct's own tool only (see `prompts.NOT_IN_PAPER`), here and below."""
+    text = prompts.render("system", short_operations=prompts.short_operations(online, paper=paper))
     if online:
         text += "\n\n" + load_prompt("webvoyager.seeact", "untrusted.txt").text
     return Message.text("system", text)
@@ -72,10 +73,10 @@ def notes_text(notes: Sequence[str], page_notes: Sequence[str] = ()) -> str:
 
 def generation_message(task: str, previous_actions: Sequence[str], screenshot: bytes, *, online: bool,
                        media_type: str = "image/png", notes: Sequence[str] = (),
-                       page_notes: Sequence[str] = ()) -> Message:
+                       page_notes: Sequence[str] = (), paper: bool = False) -> Message:
     """Stage 1: task, previous actions and the screenshot; the model describes the next action."""
     text = prompts.render("generation", task=task, previous_actions=history_text(previous_actions),
-                          operations=prompts.operations(online), notes=notes_text(notes, page_notes))
+                          operations=prompts.operations(online, paper=paper), notes=notes_text(notes, page_notes))
     return Message(role="user", parts=(TextPart(text), ImagePart(data=screenshot, media_type=media_type)))
 
 
@@ -90,32 +91,33 @@ def batch_note(index: int, count: int) -> str:
     return note + ")"
 
 
-def choice_message(batch: ChoiceBatch[object], *, online: bool, template: str = "choice", count: int = 1) -> Message:
+def choice_message(batch: ChoiceBatch[object], *, online: bool, template: str = "choice", count: int = 1,
+                   paper: bool = False) -> Message:
     """Stage 2 (textual choices): one batch of lettered options plus the "none" letter."""
     values = {"options": page_block(batch.option_lines()) if online else batch.option_lines(),
-              "none_letter": batch.none_letter, "op_names": prompts.op_names(online)}
+              "none_letter": batch.none_letter, "op_names": prompts.op_names(online, paper=paper)}
     if template == "choice":  # the follow-up pick of attributes grounding is a single question
         values["batch_note"] = batch_note(batch.index, count)
     text = prompts.render(template, **values)
     return Message.text("user", text)
 
 
-def som_message(marked: bytes, none_letter: str, *, online: bool, legend: str = "") -> Message:
+def som_message(marked: bytes, none_letter: str, *, online: bool, legend: str = "", paper: bool = False) -> Message:
     """Stage 2 (image annotation): the screenshot with letter labels; the model names a label.
 
     `legend` (optional) lists what each label marks, as text beside the image."""
     if legend:
         legend = "\nFor reference, the labels mark these elements:\n" + (page_block(legend) if online else legend) + "\n"
-    text = prompts.render("som", none_letter=none_letter, op_names=prompts.op_names(online), legend=legend)
+    text = prompts.render("som", none_letter=none_letter, op_names=prompts.op_names(online, paper=paper), legend=legend)
     return Message(role="user", parts=(TextPart(text), ImagePart(data=marked)))
 
 
-def attributes_message(*, online: bool) -> Message:
+def attributes_message(*, online: bool, paper: bool = False) -> Message:
     """Stage 2 (element attributes): the model gives the element's kind and visible text."""
-    return Message.text("user", prompts.render("attributes", op_names=prompts.op_names(online)))
+    return Message.text("user", prompts.render("attributes", op_names=prompts.op_names(online, paper=paper)))
 
 
-def coordinates_message(width: int, height: int, *, online: bool) -> Message:
+def coordinates_message(width: int, height: int, *, online: bool, paper: bool = False) -> Message:
     """Stage 2 (pixel level): the model gives a point on the screenshot."""
     return Message.text("user", prompts.render("coordinates", width=width, height=height,
-                                               op_names=prompts.op_names(online)))
+                                               op_names=prompts.op_names(online, paper=paper)))

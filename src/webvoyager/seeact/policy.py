@@ -16,6 +16,7 @@ from webvoyager.agent.policy import Decision
 from webvoyager.browser.types import Element, Observation, Point
 from webvoyager.errors import ConfigError
 from webvoyager.models.base import ChatModel, Completion, ImagePart, Message
+from webvoyager.protocol import DEFAULT_SEEACT_PIPELINE, SeeActPipeline
 from webvoyager.seeact import messages
 from webvoyager.seeact.actions import build_action, history_line
 from webvoyager.seeact.attributes import ground_attributes
@@ -46,7 +47,8 @@ class SeeActPolicy:
 
     def __init__(self, model: ChatModel, *, grounding: str = "choice", ranker: Ranker | None = None, top_k: int = 50,
                  batch_size: int = 17, temperature: float = 1.0, max_tokens: int = 1024, seed: int | None = None,
-                 som_legend: bool = True, system_prompt: str | None = None) -> None:
+                 som_legend: bool | None = None, system_prompt: str | None = None,
+                 pipeline: SeeActPipeline = DEFAULT_SEEACT_PIPELINE) -> None:
         check_grounding(grounding)
         if top_k < 1 or batch_size < 1:
             raise ConfigError("top_k and batch_size must be at least 1")
@@ -54,8 +56,12 @@ class SeeActPolicy:
         self.ranker: Ranker = ranker or LexicalRanker()
         self.top_k, self.batch_size = top_k, batch_size
         self.temperature, self.max_tokens, self.seed = temperature, max_tokens, seed
-        self.som_legend = som_legend    # list the som labels' elements as text too (False: image only)
-        self.system = Message.text("system", system_prompt) if system_prompt else messages.system_message(online=True)
+        self.pipeline = pipeline        # how questions are built (the protocol's: protocol.seeact_pipeline)
+        # list the som labels' elements as text too (False: image only); the pipeline's unless given
+        self.som_legend = pipeline.som_legend if som_legend is None else som_legend
+        self.paper = not pipeline.page_ops   # SeeAct's own operations only (no SCROLL, GO BACK)
+        self.system = (Message.text("system", system_prompt) if system_prompt else
+                       messages.system_message(online=True, paper=self.paper))
         self._task: Task | None = None
         self._history: list[_Done] = []
         self._log: list[dict[str, Any]] = []
@@ -92,7 +98,7 @@ class SeeActPolicy:
         convo = [self.system,
                  messages.generation_message(self._task.question, self.previous_actions, observation.screenshot,
                                              online=True, notes=messages.feedback_notes(observation),
-                                             page_notes=observation.notes)]
+                                             page_notes=observation.notes, paper=self.paper)]
         generation = await ask(convo)
         convo.append(Message.text("assistant", generation.text))
         grounded = await self._ground(ask, convo, observation)
@@ -123,20 +129,26 @@ class SeeActPolicy:
     # ----- helpers ------------------------------------------------------------------------------
 
     def candidates(self, observation: Observation) -> list[Element]:
-        """The ranker's top-k elements, back in label (reading) order: top to bottom."""
+        """The ranker's top-k elements, back in label (reading) order, or (the pipeline's `by_position`)
+        by their centre, top to bottom then left to right, rounded to pixels as SeeAct's tool does."""
         ranked = self.ranker.rank(self._task.question if self._task else "", self.previous_actions,
                                   observation.elements)
-        return sorted((e for e, _ in ranked[: self.top_k]), key=lambda e: e.label)
+        top = [e for e, _ in ranked[: self.top_k]]
+        if self.pipeline.by_position:
+            return sorted(top, key=lambda e: (round(e.center[1]), round(e.center[0])))
+        return sorted(top, key=lambda e: e.label)
 
     async def _ground(self, ask: Any, convo: list[Message], observation: Observation) -> Grounded:
         if self.grounding == "choice":
-            return await ground_choice(ask, convo, self.candidates(observation), batch_size=self.batch_size)
+            return await ground_choice(ask, convo, self.candidates(observation), batch_size=self.batch_size,
+                                       fixed_batches=self.pipeline.fixed_batches, paper=self.paper)
         if self.grounding == "som":
             return await ground_som(ask, convo, self.candidates(observation), observation.screenshot,
-                                    legend=self.som_legend)
+                                    legend=self.som_legend, label_colors=self.pipeline.som_label, paper=self.paper)
         if self.grounding == "attributes":
-            return await ground_attributes(ask, convo, observation.elements, max_options=self.batch_size)
-        return await ground_coordinates(ask, convo, observation)
+            return await ground_attributes(ask, convo, observation.elements, max_options=self.batch_size,
+                                           paper=self.paper)
+        return await ground_coordinates(ask, convo, observation, paper=self.paper)
 
 
 def _log_messages(convo: list[Message], *, step: int) -> list[dict[str, Any]]:

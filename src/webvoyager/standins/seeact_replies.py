@@ -103,6 +103,11 @@ def _options(question: ShownQuestion | None, start: int) -> list[tuple[str, Pars
     return out
 
 
+def _last_batch(question: ShownQuestion) -> bool:
+    """True when no further batch of options follows this question."""
+    return question.batch is None or question.batch[0] == question.batch[1]
+
+
 def _questions(messages: Sequence[Message]) -> list[ShownQuestion | None]:
     """Every user message after the generation prompt, read as a grounding question (None: not one)."""
     users = [m for m in messages if m.role == "user"]
@@ -145,7 +150,8 @@ class _SeeActReplies:
     def _describe(self, step: ReferenceStep, task: Task) -> str:
         where = step.target.describe() if step.target is not None else "the page"
         if step.do == "answer":
-            return f"answer: {self._final_answer(task)}"
+            # The value is read in stage 2, once every batch of options has been shown.
+            return "answer the question from what the page shows"
         return {
             "click": f"click the {where}", "hover": f"hover over the {where}", "back": "go back to the previous page",
             "type": f"type {step.text!r} into the {where}", "select": f"choose {step.option!r} in the {where}",
@@ -192,8 +198,11 @@ class _SeeActReplies:
 
     def _ground(self, messages: Sequence[Message], task: Task, step: ReferenceStep, pos: Position) -> str:
         question = _questions(messages)[-1]
-        page_op = self._page_op(task, step, pos)
         kind = question.kind if question is not None else None
+        if kind == "choice" and step.do == "answer" and not pos.enter_pending and not _last_batch(question):
+            # The answer is read off the screenshot and every batch's options: see them all first.
+            return _answer(letter(len(question.options)), "NONE")
+        page_op = self._page_op(task, step, pos)
         if kind == "coordinates":
             raise ModelError("the reference model cannot answer SeeAct's coordinates grounding (it reads text, and "
                              "the question gives no element positions); use --grounding choice, som or attributes")
@@ -244,6 +253,7 @@ class _SeeActReplies:
             current = _options(asked, len(seen))
             seen += current
         none_letter = letter(len(current))
+        last = _last_batch(question)
         if page_op is not None:
             return _answer(none_letter, *page_op)
         assert step.target is not None
@@ -259,7 +269,6 @@ class _SeeActReplies:
             if step.do == "select" and step.option and option_known(step.option, found.element) is False:
                 raise ModelError(f"{task.id}: {found.element.describe()} has no option {step.option!r}")
             return _answer(picked, _expected_op(step), self._value(step, task))
-        last = question.batch is None or question.batch[0] == question.batch[1]
         if not last:
             # Not in this batch: "none", with an operation that does not end the question round (a
             # SCROLL here would be read as scrolling the window now).

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from webvoyager.models.base import ChatModel, Message
+from webvoyager.protocol import DEFAULT_OFFLINE_CROP, OfflineCrop
 from webvoyager.seeact import messages
 from webvoyager.seeact.choices import ChoiceBatch, split_batches
 from webvoyager.seeact.mind2web.data import Candidate, QueryBatch, Step
@@ -92,9 +93,11 @@ def _media_type(data: bytes) -> str:
     return "image/jpeg" if data[:3] == b"\xff\xd8\xff" else "image/png"
 
 
-def batch_image(step: Step, batch: QueryBatch, candidates: dict[str, Candidate]) -> bytes | None:
+def batch_image(step: Step, batch: QueryBatch, candidates: dict[str, Candidate],
+                crop: OfflineCrop = DEFAULT_OFFLINE_CROP) -> bytes | None:
     """The screenshot shown with a batch: the recorded crop, else the page screenshot cropped around
-    the batch's candidates (Mind2Web screenshots are whole pages, often thousands of pixels high)."""
+    the batch's candidates as `crop` says (Mind2Web screenshots are whole pages, often thousands of
+    pixels high)."""
     if batch.image is not None:
         return batch.image.read_bytes()
     if step.screenshot is None:
@@ -105,10 +108,11 @@ def batch_image(step: Step, batch: QueryBatch, candidates: dict[str, Candidate])
     boxes = [candidates[i].bbox for i, _ in batch.choices if i in candidates and candidates[i].bbox]
     if not boxes:
         return step.screenshot
-    top = max(0, int(min(b[1] for b in boxes if b)) - 200)   # type: ignore[index]
-    bottom = min(image.height, max(top + 768, int(max(b[1] + b[3] for b in boxes if b)) + 200))  # type: ignore[index]
+    top = max(0, int(min(b[1] for b in boxes if b)) - crop.margin)   # type: ignore[index]
+    bottom = min(image.height, max(top + crop.min_height,
+                                   int(max(b[1] + b[3] for b in boxes if b)) + crop.margin))  # type: ignore[index]
     out = io.BytesIO()
-    image.crop((0, top, image.width, bottom)).convert("RGB").save(out, format="JPEG", quality=85)
+    image.crop((0, top, image.width, bottom)).convert("RGB").save(out, format="JPEG", quality=crop.quality)
     return out.getvalue()
 
 
@@ -122,17 +126,18 @@ class StepRun:
 
 
 async def run_step(step: Step, model: ChatModel, *, ranker: Ranker | None = None, top_k: int = 50,
-                   batch_size: int = 17, temperature: float = 0.0, max_tokens: int = 1024,
-                   seed: int | None = None) -> StepRun:
+                   batch_size: int = 17, temperature: float = 0.0, max_tokens: int | None = None,
+                   seed: int | None = None, crop: OfflineCrop = DEFAULT_OFFLINE_CROP) -> StepRun:
     """Ask `model` about one step, batch by batch, until a batch's answer names an element."""
     prepared = prepare_step(step, ranker=ranker, top_k=top_k, batch_size=batch_size)
+    max_tokens = crop.max_tokens if max_tokens is None else max_tokens
     by_id = {c.backend_node_id: c for c in step.positives + step.negatives}
     preds: list[Prediction] = []
     usage = Usage()
     if not prepared.in_top_k:   # the positive was ranked out: a failure whatever the model says
         return StepRun(outcome=score_predictions(step, preds, prepared))
     for index, batch in enumerate(prepared.batches):
-        image = batch_image(step, batch, by_id)
+        image = batch_image(step, batch, by_id, crop)
         convo: list[Message] = [messages.system_message(online=False)]
         if image is not None:
             convo.append(messages.generation_message(step.task, step.previous_actions, image, online=False,
