@@ -9,6 +9,7 @@ puts the slot where the literal was.
 from __future__ import annotations
 
 import ast
+import warnings
 from pathlib import Path
 from typing import Iterator
 
@@ -25,7 +26,9 @@ def parse(root: Path, relative: str) -> ast.Module:
     if not path.is_file():
         raise SourceError(f"{root} is not the expected repository: {relative} is missing")
     try:
-        return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        with warnings.catch_warnings():   # the original's own invalid escapes are not the user's concern
+            warnings.simplefilter("ignore", (DeprecationWarning, SyntaxWarning))
+            return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     except (SyntaxError, UnicodeDecodeError) as exc:
         raise SourceError(f"{path} cannot be parsed as Python ({exc})") from None
 
