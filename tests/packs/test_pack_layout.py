@@ -138,3 +138,21 @@ def test_settings_record_the_pack_or_say_our_wording(pack: ProtocolPack) -> None
         RunSettings(prompts=str(pack.folder))
     with pytest.raises(ConfigError, match="no manifest.json"):
         RunSettings(protocol="paper", prompts=str(pack.folder / "missing"))
+
+
+def test_the_judge_leaves_out_screenshots_the_packed_agent_never_sent(tmp_path: Path) -> None:
+    import json
+
+    from tests.bench.fakerun import FakeTask, make_run
+    from webvoyager.judge.evidence import load_evidence, run_used_pack
+
+    run = make_run(tmp_path / "run", [FakeTask("t-1", steps=4, answer="6")])
+    trajectory = run / "t-1" / "trajectory.json"
+    data = json.loads(trajectory.read_text())
+    steps = data["steps"] if isinstance(data, dict) else data
+    steps[1]["error"] = "There is no element [999]"   # step 2 failed: step 3's screenshot was never sent
+    trajectory.write_text(json.dumps(data))
+    names = lambda ev: [p.name for p in ev.screenshots]  # noqa: E731
+    assert names(load_evidence(run / "t-1")) == [f"screenshot{i}.png" for i in (1, 2, 3, 4)]
+    assert names(load_evidence(run / "t-1", sent_only=True)) == ["screenshot1.png", "screenshot2.png", "screenshot4.png"]
+    assert not run_used_pack(run)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Callable, Union
 
 from webvoyager.errors import ConfigError, ModelError
-from webvoyager.judge.evidence import load_evidence
+from webvoyager.judge.evidence import load_evidence, run_used_pack
 from webvoyager.judge.methods import METHODS, JudgeRules, judge_task
 from webvoyager.models.base import ChatModel
 from webvoyager.packs import OUR_WORDING, ProtocolPack, load_pack
@@ -147,10 +147,11 @@ async def judge_run(run_dir: Path, model: ChatModel, settings: JudgeSettings,
             continue
         todo.append(folder)
     gate = asyncio.Semaphore(settings.workers)
+    sent_only = rules.pack is not None and run_used_pack(run_dir)
 
     async def one(folder: Path) -> None:
         async with gate:
-            ev = load_evidence(folder)
+            ev = load_evidence(folder, sent_only=sent_only)
             try:
                 judgement = await judge_task(ev, model, method=settings.method, rules=rules)
             except ModelError as exc:
