@@ -17,6 +17,11 @@ import pytest
 
 PAGES = Path(__file__).parent / "pages"
 
+# The paper protocol sleeps 2-15 s after each action (webvoyager.protocol.PAPER_SLEEPS): the suite runs its
+# paper runs with those sleeps scaled to 1/20 (still sleeps, never settles);
+# tests/browser/test_paper_browser.py checks the real values.
+os.environ.setdefault("WEBVOYAGER_PAPER_SLEEP_SCALE", "0.05")
+
 
 def _shared_data() -> Path:
     """$WEBVOYAGER_SHARED_DATA, else ../shared/data beside the checkout, else the workplace's copy (a clean

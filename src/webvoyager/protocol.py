@@ -8,7 +8,9 @@ table in docs/DESIGN.md, the settings classes (`api.RunSettings`, `judge.runner.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+import logging
+import os
+from dataclasses import dataclass, fields, replace
 from typing import Literal, get_args
 
 from webvoyager.errors import ConfigError
@@ -27,7 +29,7 @@ class AgentValues:
 
     max_steps: int
     context_images: int
-    temperature: float
+    temperature: float | None      # None: not sent (the API's default applies)
     max_tokens: int
     seed: int | None
     stuck_after: int | None
@@ -41,9 +43,14 @@ GOVERNED: tuple[str, ...] = tuple(f.name for f in fields(AgentValues))
 DEFAULT_AGENT = AgentValues(max_steps=15, context_images=3, temperature=1.0, max_tokens=1024, seed=None,
                             stuck_after=3, wait_s=5.0, viewport=(1024, 768))
 # WebVoyager's run.sh: --max_iter 15 --max_attached_imgs 3 --temperature 1 --seed 42, max_tokens=1000 in run.py
-# (its temperature flag is never sent: 1 is also the API's default), 1024x768 window, `time.sleep(5)` for Wait.
-PAPER_WEBVOYAGER = AgentValues(max_steps=15, context_images=3, temperature=1.0, max_tokens=1000, seed=42,
+# (call_gpt4v_api's create() passes model, messages, max_tokens and seed only: its temperature flag is never
+# sent, so temperature is None here), 1024x768 window, `time.sleep(5)` for Wait (l. 449).
+PAPER_WEBVOYAGER = AgentValues(max_steps=15, context_images=3, temperature=None, max_tokens=1000, seed=42,
                                stuck_after=None, wait_s=5.0, viewport=(1024, 768))
+# The README's text-only command: --max_attached_imgs 1 --text_only (one accessibility tree kept in context,
+# clip_message_and_obs_text_only in utils.py).
+PAPER_WEBVOYAGER_TEXT_ONLY = AgentValues(max_steps=15, context_images=1, temperature=None, max_tokens=1000, seed=42,
+                                         stuck_after=None, wait_s=5.0, viewport=(1024, 768))
 # SeeAct's online_exp.toml: temperature 0, max_op 30, viewport 1280x720, max_continuous_no_op 2; its engine
 # asks for up to 4096 tokens and sends no seed.
 PAPER_SEEACT = AgentValues(max_steps=30, context_images=3, temperature=0.0, max_tokens=4096, seed=None,
@@ -56,6 +63,78 @@ WAIT_STUCK_S = 15.0
 
 DEFAULT_TASK_TIMEOUT_S = 600.0
 """Default protocol: the wall-clock limit of one benchmark task (the paper has none)."""
+
+
+@dataclass(frozen=True)
+class ActionSleeps:
+    """Fixed sleeps (seconds) after each action, instead of waiting for the page to settle: only the
+    paper protocol has them (the project forbids fixed sleeps anywhere else)."""
+
+    start_page: float        # after the start page loaded
+    click: float             # after every click
+    submit_click: float      # more after clicking a <button type=submit>
+    download: float          # more after a click that added a file to the download folder
+    type_after_click: float  # Type: between clicking the field and typing
+    type_before_enter: float  # Type: between typing and pressing Enter
+    type: float              # after Type (and its Enter)
+    wolfram_type: float      # more after Type when the task's start page is on wolfram
+    scroll: float
+    go_back: float
+    search: float            # after Google (the search page loaded)
+    failed_action: float     # after an action that failed
+
+
+# WebVoyager's run.py (line numbers of the commit in ../shared/data/webvoyager/original/SOURCE.md):
+PAPER_SLEEPS = ActionSleeps(
+    start_page=5.0,          # main(): time.sleep(5) after driver_task.get(task['web']) and the body click (l. 292)
+    click=3.0,               # exec_action_click: time.sleep(3) (l. 166)
+    submit_click=10.0,       # main(): `if ele_tag_name == 'button' and ele_type == 'submit': time.sleep(10)` (l. 446)
+    download=10.0,           # main(): time.sleep(10) "wait for download finish" when the folder changed (l. 434)
+    type_after_click=1.0,    # exec_action_type: actions.pause(1) after the click (l. 193)
+    type_before_enter=2.0,   # exec_action_type: actions.pause(2) before Keys.ENTER (l. 201)
+    type=10.0,               # exec_action_type: time.sleep(10) (l. 205)
+    wolfram_type=5.0,        # main(): `if 'wolfram' in task['web']: time.sleep(5)` after Type (l. 464)
+    scroll=3.0,              # exec_action_scroll: time.sleep(3) (l. 231)
+    go_back=2.0,             # main(): driver_task.back(); time.sleep(2) (l. 474)
+    search=2.0,              # main(): driver_task.get('https://www.google.com/'); time.sleep(2) (l. 478)
+    failed_action=2.0,       # main(): time.sleep(2) in the action's `except` (l. 495)
+)
+
+PAPER_SLEEP_SCALE_ENV = "WEBVOYAGER_PAPER_SLEEP_SCALE"
+"""Multiplies every paper sleep (1, unset: the paper's values). The test suite sets it to 0 so that paper
+runs do not spend minutes asleep; a run with another scale is logged as not the paper's timing."""
+
+
+def paper_sleeps() -> ActionSleeps:
+    """PAPER_SLEEPS, scaled by $WEBVOYAGER_PAPER_SLEEP_SCALE when it is set (ConfigError if not a number >= 0)."""
+    raw = os.environ.get(PAPER_SLEEP_SCALE_ENV, "").strip()
+    if not raw:
+        return PAPER_SLEEPS
+    try:
+        scale = float(raw)
+    except ValueError:
+        scale = -1.0
+    if scale < 0:
+        raise ConfigError(f"{PAPER_SLEEP_SCALE_ENV}={raw!r} is not a number >= 0; unset it for the paper's sleeps")
+    if scale != 1.0:
+        logging.getLogger("webvoyager").warning("%s=%g: the paper protocol's fixed sleeps are scaled, so this "
+                                                "run's timing is not the paper's", PAPER_SLEEP_SCALE_ENV, scale)
+    return replace(PAPER_SLEEPS, **{f.name: getattr(PAPER_SLEEPS, f.name) * scale for f in fields(PAPER_SLEEPS)})
+
+
+PAPER_USER_AGENT = ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                    "Chrome/119.0.0.0 Safari/537.36")
+"""driver_config() in run.py (l. 47): the user agent the original sets when it runs headless."""
+
+PAPER_PDF_CHARS: int | None = None
+"""Paper: a downloaded PDF's whole text goes to the model. The original (run.py l. 440,
+utils.get_pdf_retrieval_ans_from_assistant) uploads the PDF to OpenAI's Assistants API with retrieval
+and asks it the task's question; that API cannot be reached here (and is retired), so the model reads
+the whole text itself instead of the Assistant's answer. The default protocol keeps 3,000 characters."""
+
+PAPER_TEXT_ONLY_VIEWPORT_RATIO = 0.6
+"""Paper text-only tree: a node is kept when its in-viewport ratio (as the original computes it) is at
+least this (utils_webarena.py, IN_VIEWPORT_RATIO_THRESHOLD)."""
 
 
 @dataclass(frozen=True)
@@ -92,11 +171,13 @@ def check_policy(name: str) -> PolicyName:
     return name  # type: ignore[return-value]
 
 
-def agent_values(protocol: str, policy: str) -> AgentValues:
-    """The agent values of `protocol` for `policy` (webvoyager or seeact)."""
+def agent_values(protocol: str, policy: str, *, text_only: bool = False) -> AgentValues:
+    """The agent values of `protocol` for `policy` (webvoyager or seeact), in text-only mode or not."""
     if check_protocol(protocol) == "default":
         return DEFAULT_AGENT
-    return PAPER_SEEACT if policy == "seeact" else PAPER_WEBVOYAGER
+    if policy == "seeact":
+        return PAPER_SEEACT
+    return PAPER_WEBVOYAGER_TEXT_ONLY if text_only else PAPER_WEBVOYAGER
 
 
 def judge_values(protocol: str) -> JudgeValues:

@@ -108,5 +108,9 @@ def test_marks_paper_style(stubborn_runs: dict[str, ProtocolRun]) -> None:
 def test_sampling_paper_sends_the_run_script_values(stubborn_runs: dict[str, ProtocolRun]) -> None:
     paper = stubborn_runs["paper"].requests[0].body
     default = stubborn_runs["default"].requests[0].body
-    assert (paper["temperature"], paper["seed"], paper["max_tokens"]) == (1.0, 42, 1000)
+    # run.py's create() sends model, messages, max_tokens and seed: no temperature, no image detail
+    assert "temperature" not in paper and (paper["seed"], paper["max_tokens"]) == (42, 1000)
     assert (default["temperature"], default.get("seed"), default["max_tokens"]) == (1.0, None, 1024)
+    image_parts = [p["image_url"] for run in (paper, default) for m in run["messages"] if isinstance(m["content"], list)
+                   for p in m["content"] if p["type"] == "image_url"]
+    assert [("detail" in p) for p in image_parts] == [False, True]

@@ -127,7 +127,7 @@ def test_paper_element_text_follows_the_original_format() -> None:
         Element(label=4, tag="a", text="x" * 200),                                 # 200+ chars: left out
         Element(label=5, tag="input", type="checkbox", aria_label="Vegan"),       # not a text box: left out
         Element(label=6, tag="textarea", aria_label=""),                           # a text box, even empty
-        Element(label=7, tag="select", options=("Economy", "Business")),           # its options' text
+        Element(label=7, tag="select", text="Economy Business"),                   # its textContent: the options
         Element(label=8, tag="button", text="Go", aria_label="Go"),                # aria equal to text: once
     ]
     assert format_elements_paper(elements) == "\t".join([

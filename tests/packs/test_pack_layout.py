@@ -76,6 +76,15 @@ def test_first_and_next_turns_are_the_packs_templates_without_url_or_title(pack:
     assert "Page 2" not in later.text_content and "/p2" not in later.text_content
 
 
+def test_the_non_textbox_warning_fills_the_next_turns_slot(pack: ProtocolPack) -> None:
+    from webvoyager.browser.types import TypeWarning
+
+    warned = _obs(2, type_warning=TypeWarning(tag="div", type=None))
+    sent = _run(pack, [_obs(1), warned], ["Thought: a\nAction: Type [1]; [x]", "Thought: b\nAction: Wait"])
+    warning = pack.prompt("type_warning").render(tag_name="div", ele_type="None")
+    assert sent[1][3].text_content == pack.prompt("next_observation").render(warn_obs=warning, web_text=_obs(2).text)
+
+
 def test_a_failure_is_answered_by_the_fixed_text_without_a_new_screenshot(pack: ProtocolPack) -> None:
     failed = _obs(2, last_action="Click [999]", last_action_error="no element 999")
     no_action = _obs(3, reply_error="the reply has no Action line")

@@ -17,7 +17,7 @@ PAGE = [
     Element(label=0, tag="a", text="Recipes", aria_label="All recipes"),
     Element(label=1, tag="input", type="search", aria_label="Search recipes", placeholder="Search recipes"),
     Element(label=2, tag="button", text="Search"),
-    Element(label=3, tag="select", options=("Newest", "Top rated"), aria_label="Sort"),
+    Element(label=3, tag="select", text="Newest Top rated", options=("Newest", "Top rated"), aria_label="Sort"),
     Element(label=4, tag="a", text="Search tips"),
 ]
 

@@ -109,6 +109,7 @@ async def run_task_async(task: Task | str, *, url: str | None = None, model: str
     config = browser_config or BrowserConfig()
     config = replace(config, headless=settings.headless if browser_config is None else config.headless,
                      allowed_domains=settings.allowed_domains or config.allowed_domains)
+    config = settings.launch_config(config)
     browser = await Browser.launch(config)
     try:
         return await execute_task(task, browser=browser, model=chat_model, settings=settings,

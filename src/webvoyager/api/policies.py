@@ -5,6 +5,7 @@ from __future__ import annotations
 from webvoyager.agent.policy import Policy
 from webvoyager.api.settings import RunSettings
 from webvoyager.models.base import ChatModel
+from webvoyager.models.plain_images import PlainImages
 from webvoyager.seeact.policy import SeeActPolicy
 from webvoyager.voyager.policy import WebVoyagerPolicy
 
@@ -18,6 +19,8 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
         return SeeActPolicy(model, grounding=settings.grounding, temperature=values.temperature,
                             max_tokens=values.max_tokens, seed=values.seed, system_prompt=system_prompt)
     # RunSettings accepts only the two policies, so this is WebVoyager's.
+    if settings.paper:   # run.py sends its screenshots without a detail level
+        model = PlainImages(model)
     return WebVoyagerPolicy(model, context_images=values.context_images, text_only=settings.text_only,
                             temperature=values.temperature, max_tokens=values.max_tokens, seed=values.seed,
                             original_actions=settings.paper, system_prompt=system_prompt,

@@ -26,8 +26,9 @@ from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError
 from webvoyager.packs import OUR_WORDING, ProtocolPack, load_pack
 from webvoyager.prompts import Prompt, prompt_from_file
-from webvoyager.protocol import (GOVERNED, POLICIES, SEEACT_PAPER_MAX_NO_OPS, AgentValues, PolicyName, ProtocolName,
-                                 agent_values, check_policy, check_protocol)
+from webvoyager.protocol import (GOVERNED, PAPER_PDF_CHARS, PAPER_USER_AGENT, POLICIES, SEEACT_PAPER_MAX_NO_OPS,
+                                 AgentValues, PolicyName, ProtocolName, agent_values, check_policy, check_protocol,
+                                 paper_sleeps)
 from webvoyager.seeact.grounding import GroundingMode, check_grounding
 from webvoyager.tasks import Task
 
@@ -62,7 +63,7 @@ class RunSettings:
     prompts: str | None = None          # a prompt pack folder (`protocol import`): the paper's own wording
 
     def __post_init__(self) -> None:
-        values = agent_values(check_protocol(self.protocol), check_policy(self.policy))
+        values = agent_values(check_protocol(self.protocol), check_policy(self.policy), text_only=self.text_only)
         if self.protocol == "paper":
             clashes = [f"{name}={getattr(self, name)!r} (the paper's is {getattr(values, name)!r})"
                        for name in GOVERNED if getattr(self, name) is not None
@@ -134,12 +135,28 @@ class RunSettings:
         no_ops = SEEACT_PAPER_MAX_NO_OPS if self.paper and self.policy == "seeact" else None
         return LoopRules(stuck_after=self.stuck_after, max_no_ops=no_ops)
 
+    @property
+    def paper_webvoyager(self) -> bool:
+        """The WebVoyager paper's browser: its discovery, marks, text, tree, timing, Type and fingerprint."""
+        return self.paper and self.policy == "webvoyager"
+
+    def launch_config(self, base: BrowserConfig) -> BrowserConfig:
+        """`base` with what this run needs when its browser is launched: the paper's scrollbars (a launch
+        flag in headless Chromium, see browser/launch.py)."""
+        return replace(base, scrollbars=True) if self.paper_webvoyager else base
+
     def browser_config(self, base: BrowserConfig) -> BrowserConfig:
-        """`base` with this run's per-session settings: viewport, Wait, the marks' style, candidates' scope."""
+        """`base` with this run's per-session settings: viewport, Wait, the marks' style, candidates' scope,
+        and under the WebVoyager paper its scrollbars, user agent (headless only, as the original),
+        fixed sleeps, Type and whole PDFs (values in webvoyager.protocol)."""
         values = self.values
-        return replace(base, viewport=values.viewport, wait_s=values.wait_s, wait_for_change=not self.paper,
-                       som_style="paper" if self.paper and self.policy == "webvoyager" else "default",
-                       whole_page=self.paper and self.policy == "seeact")
+        config = replace(base, viewport=values.viewport, wait_s=values.wait_s, wait_for_change=not self.paper,
+                         som_style="paper" if self.paper_webvoyager else "default",
+                         whole_page=self.paper and self.policy == "seeact")
+        if not self.paper_webvoyager:
+            return config
+        return replace(config, scrollbars=True, user_agent=PAPER_USER_AGENT if base.headless else base.user_agent,
+                       sleeps=paper_sleeps(), paper_actions=True, pdf_excerpt_chars=PAPER_PDF_CHARS)
 
     def load_system_prompt(self) -> Prompt | None:
         """The user's system prompt file, if one is set (ConfigError when it is missing or empty)."""

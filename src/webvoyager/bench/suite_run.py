@@ -99,7 +99,7 @@ class SuiteRun:
         r = self.request
         with self.suite.serve():
             self.loaded = select_tasks(self.suite.load(), sites=r.sites, ids=r.ids, limit=r.limit, redate=r.redate)
-            self.browser_config = self.suite.browser_config(self.browser_config)
+            self.browser_config = self.settings.launch_config(self.suite.browser_config(self.browser_config))
             self.run_dir.mkdir(parents=True, exist_ok=True)
             if not (self.run_dir / "run.json").is_file():
                 write_run_json(self.run_dir, self.settings, r.model, command="bench", base_url=r.base_url,

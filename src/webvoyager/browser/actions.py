@@ -9,11 +9,13 @@ from playwright.async_api import ElementHandle, Page
 from playwright.async_api import Error as PlaywrightError
 
 from webvoyager.browser import scripts
+from webvoyager.browser.paper_timing import PaperStep
 from webvoyager.browser.targets import Resolved, aim
 from webvoyager.browser.action_set import DECLARED
 from webvoyager.browser.action_spec import ActionSpec
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Click, DoubleClick, GoBack, Hover, PressKey, Scroll,
-                                      Search, Select, Target, Type, Wait)
+                                      Search, Select, Target, Type, TypeWarning, Wait)
+from webvoyager.browser.wait import fixed_wait
 from webvoyager.errors import ActionError, PageLoadError
 from webvoyager.text import first_line, match_option
 
@@ -26,6 +28,8 @@ class Session(Protocol):
 
     @property
     def config(self) -> BrowserConfig: ...
+
+    paper_step: PaperStep   # what the paper protocol learns about the running action
 
     async def resolve(self, target: Target) -> Resolved: ...
 
@@ -87,10 +91,23 @@ async def _aimed(s: Session, target: Target) -> tuple[Resolved, float, float]:
     return resolved, x, y
 
 
+# The original's text-box test before Type (run.py exec_action_type): an <input> of these types or a <textarea>.
+PAPER_TEXT_TYPES = ("text", "search", "password", "email", "tel")
+
+
+async def _tag_and_type(handle: ElementHandle) -> tuple[str, str | None]:
+    """The lower-case tag and the type as Selenium's get_attribute("type") reads it (paper protocol)."""
+    tag, kind = await handle.evaluate("(el) => [el.tagName.toLowerCase(), window.__webvoyager__.seleniumType(el)]")
+    return str(tag), kind
+
+
 @handles(Click)
 async def _click(s: Session, action: Click) -> list[str]:
     target, x, y = await _aimed(s, action.target)
     tag = target.tag or await target.handle.evaluate("(el) => el.tagName")   # aim's page call brought it
+    if s.config.paper_actions:   # the paper: links open in this tab, and a submit button sleeps longer
+        await target.handle.evaluate("(el) => el.setAttribute('target', '_self')")
+        s.paper_step.submit_click = await _tag_and_type(target.handle) == ("button", "submit")
     await s.page.mouse.click(x, y)
     if tag == "SELECT":
         return [f"{target.name} is a dropdown list; choose an option with Select [N]; [option text]."]
@@ -107,6 +124,8 @@ async def _double_click(s: Session, action: DoubleClick) -> list[str]:
 @handles(Type)
 async def _type(s: Session, action: Type) -> list[str]:
     target = await s.resolve(action.target)
+    if s.config.paper_actions:
+        return await _type_anything(s, target, action)
     if await target.handle.evaluate("(el) => el.tagName === 'SELECT'"):
         # Typing into a focused drop-down list picks the option it names (the browser's type-ahead):
         # the paper's only way to choose an option, as it has no Select action.
@@ -139,6 +158,32 @@ async def _type(s: Session, action: Type) -> list[str]:
             await s.page.keyboard.type(action.text)
         if action.press_enter:
             await s.page.keyboard.press("Enter")
+    except PlaywrightError as exc:
+        raise ActionError(f"Typing into {target.name} failed: {first_line(exc)}") from exc
+    return []
+
+
+async def _type_anything(s: Session, target: Resolved, action: Type) -> list[str]:
+    """The paper's Type: whatever the element is, clear it if it is a text box, click it, type the text
+    into what has the focus and press Enter; an element that is not a text box gets a TypeWarning for
+    the next observation instead of a refusal (run.py exec_action_type)."""
+    tag, kind = await _tag_and_type(target.handle)
+    if not (tag == "textarea" or (tag == "input" and kind in PAPER_TEXT_TYPES)):
+        s.paper_step.type_warning = TypeWarning(tag=tag, type=kind)
+    pauses = s.config.sleeps
+    x, y = await aim(target, s.config.viewport)
+    try:
+        if await _is_editable(target.handle):
+            await target.handle.evaluate("(el) => window.__webvoyager__.clearText(el)")
+            await s.page.keyboard.press("Backspace")
+        await s.page.mouse.click(x, y)
+        if pauses is not None:
+            await fixed_wait(pauses.type_after_click)
+        await scripts.call(s.page.main_frame, "W.blockSpace(true)")
+        await s.page.keyboard.type(action.text)
+        if pauses is not None:
+            await fixed_wait(pauses.type_before_enter)
+        await s.page.keyboard.press("Enter")
     except PlaywrightError as exc:
         raise ActionError(f"Typing into {target.name} failed: {first_line(exc)}") from exc
     return []

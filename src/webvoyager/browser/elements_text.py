@@ -62,32 +62,28 @@ def format_elements(elements: list[Element]) -> str:
 
 
 # ----- the WebVoyager paper's format (paper protocol) --------------------------------------------
+# The rules of the original's get_web_element_rect (utils.py), on elements found by its own discovery
+# (js/page_paper.js): `text` is the element's textContent, trimmed, runs of 2+ whitespace made one space;
+# `aria_label` the aria-label attribute only; `type` what Selenium's get_attribute("type") returns.
 
 PAPER_TEXT_LIMIT = 200                                  # texts this long or longer are left out
 _PAPER_TAGGED = ("button", "input", "textarea")         # the only tags the paper's list names
 _PAPER_TEXT_INPUTS = ("text", "search", "password", "email", "tel")
-
-
-def _content_text(element: Element) -> str:
-    """The element's text as the paper reads it (`textContent`): an <input> has none, a <select> the
-    text of its options."""
-    tag = element.tag.lower()
-    if tag == "input":
-        return ""
-    if tag == "select":
-        return " ".join(element.options)
-    return re.sub(r"\s{2,}", " ", element.text.strip())
+_PAPER_BUTTON_TYPES = ("submit", "button")
 
 
 def format_element_paper(element: Element) -> str | None:
     """One entry of the paper's list, `[i]: <tag> "text", "aria-label";` (the tag only for button,
     input and textarea), or None for an element the paper leaves out of the text (it keeps its label
-    on the screenshot): empty elements other than text boxes and buttons, and texts of 200 characters
-    or more (or holding `<img src=...>` markup)."""
-    tag, text, aria = element.tag.lower(), _content_text(element), element.aria_label
+    on the screenshot): an empty element other than a text box or a submit/plain button, a text of 200
+    characters or more, or one holding `<img ... src=` markup."""
+    tag, text, aria = element.tag.lower(), element.text, element.aria_label
     if not text:
-        text_box = (tag == "input" and (element.type or "text") in _PAPER_TEXT_INPUTS) or tag == "textarea"
-        return f'[{element.label}]: <{tag}> "{aria}";' if text_box or tag == "button" else None
+        kind = element.type
+        text_box = (tag == "input" and kind in _PAPER_TEXT_INPUTS) or tag == "textarea"
+        if text_box or (tag == "button" and kind in _PAPER_BUTTON_TYPES):
+            return f'[{element.label}]: <{tag}> "{aria}";'
+        return None
     if len(text) >= PAPER_TEXT_LIMIT or ("<img" in text and "src=" in text):
         return None
     head = f"<{tag}> " if tag in _PAPER_TAGGED else ""

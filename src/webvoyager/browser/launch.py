@@ -87,6 +87,8 @@ async def start_browser(playwright: Playwright, config: BrowserConfig) -> PWBrow
             executable_path=executable,
             headless=config.headless,
             args=[*CHROMIUM_ARGS, *config.extra_args],
+            # Playwright hides scrollbars in headless Chromium; the paper's headless Chrome showed them.
+            ignore_default_args=["--hide-scrollbars"] if config.scrollbars else None,
         )
     except PlaywrightError as exc:
         message = first_line(exc)

@@ -6,7 +6,8 @@ the next free spot nearby, and it is always kept inside the image.
 
 The paper's style (`style="paper"`, the paper protocol) draws as WebVoyager's page script does: a
 2 px dashed black outline around each box and a 12 px label just above the box's top-left corner
-(pinned to the top of the image for boxes at the very top), with no attempt to avoid overlaps.
+(pinned to the top of the image for boxes at the very top), with no attempt to avoid overlaps; an element
+with several line boxes (`Element.boxes`, a wrapped link) gets an outline and a label on each.
 """
 
 from __future__ import annotations
@@ -118,11 +119,12 @@ def mark_image(image: Image.Image, elements: list[Element], *, style: str = "def
     """Draw each element's box and label on `image` (in place) and return it as PNG."""
     draw = ImageDraw.Draw(image)
     width, height = image.size
-    boxes = [(element, box) for element in elements if (box := _visible_box(element.bbox, width, height))]
-    if style == "paper":
-        _draw_paper(image, draw, boxes)
+    if style == "paper":   # the original draws one outline and label per line box it kept
+        _draw_paper(image, draw, [(element, box) for element in elements for rect in (element.boxes or (element.bbox,))
+                                  if (box := _visible_box(rect, width, height))])
     else:
-        _draw_default(image, draw, boxes)
+        _draw_default(image, draw, [(element, box) for element in elements
+                                    if (box := _visible_box(element.bbox, width, height))])
     # Unfiltered rows at zlib level 1 (png.py): several times faster than Pillow's encoder, about as small.
     return encode_png(image, level=1)
 

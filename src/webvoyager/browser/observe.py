@@ -132,13 +132,14 @@ def _flatten(scan: FrameScan) -> list[tuple[FrameScan, dict[str, Any]]]:
 
 def _element(label: int, scan: FrameScan, raw: dict[str, Any]) -> Element:
     x, y, w, h = raw["rect"]
+    boxes = tuple((bx + scan.offset[0], by + scan.offset[1], bw, bh) for bx, by, bw, bh in raw.get("boxes") or ())
     return Element(
         label=label, tag=raw["tag"], text=raw["text"], aria_label=raw["aria_label"], role=raw["role"],
         type=raw["type"], placeholder=raw["placeholder"], value=raw["value"], checked=raw["checked"],
         selected=raw["selected"], options=tuple(raw["options"]), href=raw["href"], editable=raw["editable"],
         scrollable=raw["scrollable"], scroll_box=bool(raw.get("scroll_box")), bbox=(x + scan.offset[0], y + scan.offset[1], w, h),
         frame=scan.path, html=raw["html"], sensitive=raw.get("sensitive") or "",
-        sensitive_form=bool(raw.get("sensitive_form")),
+        sensitive_form=bool(raw.get("sensitive_form")), boxes=boxes,
     )
 
 
@@ -155,6 +156,15 @@ def _state_parts(scan: FrameScan) -> list[str]:
     for child in scan.children:
         parts.extend(_state_parts(child))
     return parts
+
+
+async def _scan_paper(page: Page, obs_id: int) -> FrameScan | None:
+    """The WebVoyager paper's element discovery, in the main frame only."""
+    try:
+        raw = json.loads(await scripts.call(page.main_frame, "JSON.stringify(W.discoverPaper(arg))", obs_id))
+    except PlaywrightError:
+        return None
+    return FrameScan(frame=page.main_frame, path="", offset=(0.0, 0.0), raw=raw)
 
 
 WHOLE_PAGE = 1e6
@@ -174,7 +184,10 @@ async def scan_page(page: Page, obs_id: int, viewport: tuple[int, int], text_onl
     clip = (0.0, 0.0, float(viewport[0]), float(viewport[1]))
     if whole_page:
         clip = (-WHOLE_PAGE, -WHOLE_PAGE, 2 * WHOLE_PAGE + viewport[0], 2 * WHOLE_PAGE + viewport[1])
-    root = await _scan_frame(page.main_frame, "", (0.0, 0.0), clip, _ScanOptions(obs_id, text_only, whole_page))
+    if som_style == "paper":   # the original's discovery: the main document only (browser/js/page_paper.js)
+        root = await _scan_paper(page, obs_id)
+    else:
+        root = await _scan_frame(page.main_frame, "", (0.0, 0.0), clip, _ScanOptions(obs_id, text_only, whole_page))
     if root is None:
         raise PlaywrightError("the page's main frame could not be scanned")
     elements: list[Element] = []
@@ -201,18 +214,23 @@ CDP_SCREENSHOT_TIMEOUT_S = 5.0
 _cdp_sessions: weakref.WeakKeyDictionary[Page, CDPSession | None] = weakref.WeakKeyDictionary()
 
 
+async def cdp_session(page: Page) -> CDPSession | None:
+    """The page's CDP session, made once and kept (None where the browser speaks no CDP)."""
+    if page not in _cdp_sessions:
+        try:
+            _cdp_sessions[page] = await page.context.new_cdp_session(page)
+        except PlaywrightError:
+            _cdp_sessions[page] = None
+    return _cdp_sessions[page]
+
+
 async def _cdp_screenshot(page: Page) -> bytes | None:
     """A viewport PNG straight from Chromium's `Page.captureScreenshot`, or None where that is not
     available (a browser without CDP) or fails (the caller then uses Playwright's screenshot).
 
     Playwright's `page.screenshot` wraps the same call in extra round trips (font and caret checks,
     viewport bookkeeping): measured 20-40 ms more per observation (benchmarks/observe_bench.py)."""
-    if page not in _cdp_sessions:
-        try:
-            _cdp_sessions[page] = await page.context.new_cdp_session(page)
-        except PlaywrightError:
-            _cdp_sessions[page] = None
-    cdp = _cdp_sessions[page]
+    cdp = await cdp_session(page)
     if cdp is None:
         return None
     try:

@@ -10,7 +10,7 @@ from playwright.async_api import Frame
 
 _JS = Path(__file__).parent / "js"
 # Core and discovery first: the other parts take their helpers from it.
-_PARTS = ("page_agent.js", "page_tree.js", "page_actions.js")
+_PARTS = ("page_agent.js", "page_tree.js", "page_actions.js", "page_paper.js")
 
 
 @lru_cache(maxsize=1)

@@ -10,6 +10,7 @@ for one task). Sessions observe the page (Set-of-Mark) and execute actions.
 
 from __future__ import annotations
 
+import logging
 import time
 from pathlib import Path
 from types import TracebackType
@@ -25,10 +26,12 @@ from webvoyager.browser.events import SessionEvents, domain_allowed
 from webvoyager.browser.launch import start_browser
 from webvoyager.browser.netguard import NetworkGuard
 from webvoyager.browser.observe import LabelRef, capture
+from webvoyager.browser.paper_timing import PaperStep, paper_start, sleep_after
+from webvoyager.browser.paper_tree import PaperTree, page_tree
 from webvoyager.browser.settle import NetworkTracker, Settled, settle
 from webvoyager.browser.targets import Resolved, resolve_label, resolve_point
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target,
-                                      Wait)
+                                      TypeWarning, Wait)
 from webvoyager.browser.wait import fixed_wait, wait_for_change
 from webvoyager.errors import ActionError, BrowserError, PageLoadError
 from webvoyager.text import first_line
@@ -37,6 +40,8 @@ from webvoyager.tasks import PageState
 
 WAITED_NOTE = "You waited {seconds:g} s and the page did not change."
 """The note after a Wait (default protocol) during which nothing happened on the page."""
+
+log = logging.getLogger("webvoyager.browser")
 
 
 class Browser:
@@ -71,6 +76,12 @@ class Browser:
         `allowed_domains` overrides the config's (empty: every domain allowed); `config` replaces the
         browser's settings for this session (viewport, Wait, marks...; launch options stay the browser's)."""
         config = config or self.config
+        if (config.scrollbars and not self.config.scrollbars and self.config.headless
+                and not (self.config.cdp_url or self.config.ws_endpoint)):
+            # Scrollbars are a launch flag (Playwright hides them in headless Chromium): a session
+            # cannot bring them back in a browser launched without them.
+            log.warning("this session asks for scrollbars (paper protocol) but the browser was launched "
+                        "without them; launch it with BrowserConfig(scrollbars=True) for the paper's layout")
         width, height = config.viewport
         domains = config.allowed_domains if allowed_domains is None else tuple(allowed_domains)
         # Every request of a restricted session leaves through its own filtering proxy (netguard.py);
@@ -80,7 +91,7 @@ class Browser:
         try:
             context = await self._browser.new_context(
                 viewport={"width": width, "height": height}, device_scale_factor=1, locale=config.locale,
-                accept_downloads=True, proxy=proxy)  # type: ignore[arg-type]
+                accept_downloads=True, proxy=proxy, user_agent=config.user_agent)  # type: ignore[arg-type]
             await context.add_init_script(scripts.page_agent_source())
             page = await context.new_page()
         except PlaywrightError as exc:
@@ -131,6 +142,10 @@ class Session:
         self._elements: list[Element] = []
         self._closed = False
         self.settled_by: Settled = "quiet"   # how the last settle ended (see browser/settle.py)
+        self.paper_step = PaperStep()        # what the paper protocol learns about the running action
+        self._type_warning: TypeWarning | None = None   # for the next observation (paper)
+        self._start_url: str | None = None   # the first page loaded (the paper's Type sleep looks at it)
+        self._tree: PaperTree | None = None  # paper text-only: the last tree, whose node ids actions name
 
     @property
     def settled(self) -> bool:
@@ -166,7 +181,9 @@ class Session:
             raise PageLoadError(self._events.blocked_note(url))
         self._events.begin()
         try:
-            await self._page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
+            # The paper's Selenium `get` returns at the load event; ours at DOMContentLoaded, then settles.
+            until = "domcontentloaded" if self.config.sleeps is None else "load"
+            await self._page.goto(url, wait_until=until, timeout=timeout * 1000)
         except PlaywrightTimeoutError as exc:
             raise PageLoadError(f"{url} never loaded within {timeout:.0f}s: {first_line(exc)}. "
                                 "Check the URL / that the server is up.") from exc
@@ -175,7 +192,15 @@ class Session:
             if "Download is starting" not in message:   # a PDF or file: the download handler reads it
                 raise PageLoadError(f"{url} could not be loaded: {message}. "
                                     "Check the URL / that the server is up.") from exc
-        await self._settle()
+        first = self._start_url is None
+        if first:
+            self._start_url = url
+        if self.config.sleeps is None:
+            await self._settle()
+        elif first:   # the paper: its start-page routine, then a fixed sleep instead of settling
+            await paper_start(self._page)
+            await fixed_wait(self.config.sleeps.start_page)
+            await self._events.drain()
         if self._events.blocked:   # the start page redirected off the allowed domains
             await self._leave_error_page(url)
             raise PageLoadError(self._events.blocked_note(self._events.blocked[0]))
@@ -210,17 +235,30 @@ class Session:
                     raise BrowserError(f"could not observe the page {self._page.url}: {first_line(exc)}") from exc
                 await self._settle()
         self._refs, self._elements = scan.refs, scan.elements
+        text = scan.text_tree if text_only and scan.text_tree is not None else scan.text
+        self._tree = await page_tree(self._page) if text_only and self.config.som_style == "paper" else None
+        if self._tree is not None:
+            text = self._tree.text
+            self._elements = [Element(label=int(n.node_id), tag=n.role, text=n.name, bbox=n.bound)
+                              for n in self._tree.nodes.values() if n.node_id.isdigit()]
         notes, self._events.notes = self._events.notes, []
         return Observation(
-            url=self._page.url, title=scan.title, screenshot=png, marked_screenshot=marked, elements=scan.elements,
-            text=scan.text_tree if text_only and scan.text_tree is not None else scan.text,
-            notes=notes, fingerprint=scan.fingerprint, observation_id=self._observation_id,
-            viewport=self.config.viewport, text_only=text_only)
+            url=self._page.url, title=scan.title, screenshot=png, marked_screenshot=marked, elements=self._elements,
+            text=text, notes=notes, fingerprint=scan.fingerprint, observation_id=self._observation_id,
+            viewport=self.config.viewport, text_only=text_only, type_warning=self._type_warning)
 
     async def resolve(self, target: Target) -> Resolved:
-        """The element a label (of the last observation) or a screenshot point designates."""
+        """The element a label (of the last observation) or a screenshot point designates; in the paper's
+        text-only mode a label is a node id of the tree, acted on at the centre of its box."""
         if isinstance(target, Point):
             return await resolve_point(self._page, target, self.config.viewport)
+        if self._tree is not None:
+            node = self._tree.nodes.get(str(target))
+            if node is None:
+                raise ActionError(f"There is no node [{target}] in the accessibility tree. Choose a node id "
+                                  "from the current tree.")
+            x, y = node.center
+            return await resolve_point(self._page, Point(x, y), self.config.viewport)
         if self._observation_id == 0:
             raise ActionError("There is no screenshot yet, so labels mean nothing. Observe the page first.")
         return await resolve_label(int(target), self._refs, self._elements)
@@ -234,14 +272,30 @@ class Session:
         first_download = len(self._events.downloads)
         self._events.begin()
         self._network.forget_pending()
+        self.paper_step, self._type_warning = PaperStep(), None
+        sleeps = self.config.sleeps
         started = time.monotonic()
         try:
-            notes = await (self._wait() if isinstance(action, Wait) else run_action(self, action))
-        except PlaywrightError as exc:
-            raise ActionError(f"The action failed in the browser: {first_line(exc)}") from exc
+            try:
+                notes = await (self._wait() if isinstance(action, Wait) else run_action(self, action))
+            except PlaywrightError as exc:
+                raise ActionError(f"The action failed in the browser: {first_line(exc)}") from exc
+        except ActionError:
+            if sleeps is not None:
+                await fixed_wait(sleeps.failed_action)
+            raise
         dispatched = time.monotonic()   # the action's input events have been delivered by now
         self._events.notes.extend(notes)
-        await self._settle(since=dispatched)
+        slept = None
+        if sleeps is None:
+            await self._settle(since=dispatched)
+        else:   # the paper protocol: the original's fixed sleep for this action instead of settling
+            await self._events.drain()
+            slept = sleep_after(action, sleeps, self.paper_step, start_url=self._start_url or "",
+                                downloaded=len(self._events.downloads) > first_download)
+            await fixed_wait(slept)
+            await self._events.drain()
+        self._type_warning = self.paper_step.type_warning
         waited = time.monotonic() - started if isinstance(action, Wait) else None
         if self._events.blocked:
             url = self._events.blocked[0]
@@ -251,7 +305,8 @@ class Session:
         new_notes = list(self._events.notes[first_note:])
         downloads = self._events.downloads[first_download:]
         return Outcome(notes=new_notes, navigated=self._page.url != start_url,
-                       download=downloads[-1] if downloads else None, waited_s=waited)
+                       download=downloads[-1] if downloads else None, waited_s=waited, slept_s=slept,
+                       type_warning=self._type_warning)
 
     async def _wait(self) -> list[str]:
         """The Wait action (see browser/wait.py); the settle that follows every action comes after it."""

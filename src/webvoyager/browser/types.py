@@ -14,6 +14,7 @@ from typing import Literal
 from webvoyager.browser.action_set import (Answer, Click, DoubleClick, GoBack, Hover, PressKey, Scroll, Search,
                                            Select, Type, Wait, action_from_dict, action_text, action_to_dict)
 from webvoyager.browser.action_spec import Action, Point, Target
+from webvoyager.protocol import ActionSleeps
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class Element:
     html: str = ""             # a short HTML-like description (SeeAct choices)
     sensitive: str = ""        # "password" or "payment" for such a field, else ""
     sensitive_form: bool = False  # the element is in a form that has a password or payment field
+    boxes: tuple[tuple[float, float, float, float], ...] = ()   # paper marks: one box per line box shown
 
     @property
     def center(self) -> tuple[float, float]:
@@ -55,6 +57,16 @@ class Element:
         not its label or position, nor its state (value, checked)."""
         return {"tag": self.tag, "text": self.text, "aria_label": self.aria_label, "role": self.role,
                 "type": self.type, "placeholder": self.placeholder}
+
+
+@dataclass(frozen=True)
+class TypeWarning:
+    """Type was used on something that may not be a text box (paper protocol: typed anyway, as the
+    original does). `tag` is the lower-case tag name; `type` the element's type as Selenium's
+    `get_attribute("type")` reads it (property, else attribute; None when neither exists)."""
+
+    tag: str
+    type: str | None
 
 
 @dataclass
@@ -83,6 +95,7 @@ class Observation:
     last_action_error: str | None = None  # why executing it failed, in words for the model
     reply_error: str | None = None        # why the previous reply held no usable action
     loop_warning: str | None = None       # the loop guard's warning about a repeated action
+    type_warning: TypeWarning | None = None   # paper: the previous Type went into a non-text box
 
 
 def target_element(action: Action, elements: list[Element]) -> Element | None:
@@ -102,6 +115,8 @@ class Outcome:
     download: Path | None = None
     answer: str | None = None
     waited_s: float | None = None    # Wait only: how long it waited (for the change, then the settle)
+    slept_s: float | None = None     # paper protocol: the fixed sleeps taken after the action (no settle)
+    type_warning: TypeWarning | None = None   # paper: Type went into something that may not be a text box
 
 
 @dataclass(frozen=True)
@@ -124,12 +139,19 @@ class BrowserConfig:
     dom_idle_ms: int = 50                   # ... or only this long when the page has nothing due (settle.py)
     wait_s: float = 5.0                     # Wait: the longest it waits for the page to change
     wait_for_change: bool = True            # False: Wait sleeps exactly wait_s (the paper's protocol)
-    som_style: Literal["default", "paper"] = "default"   # marks and element text: ours, or the paper's
+    som_style: Literal["default", "paper"] = "default"   # discovery, marks, element text and text-only tree:
+                                            # ours, or the WebVoyager paper's (browser/paper_*.py)
     whole_page: bool = False                # label the elements of the whole page, not only the viewport
-    pdf_excerpt_chars: int = 3000
+    pdf_excerpt_chars: int | None = 3000    # None: a PDF's whole text
+    scrollbars: bool = False                # show the page's scrollbars (Chrome's 15 px bar), as the paper's
+                                            # headless Chrome did; ours hides them (a 1024 px wide layout)
+    user_agent: str | None = None           # None: the browser's own
+    sleeps: ActionSleeps | None = None      # fixed sleeps after actions instead of settling (paper only)
+    paper_actions: bool = False             # the paper's Type (into any element, with a TypeWarning) and Click
     extra_args: tuple[str, ...] = ()
 
 
 __all__ = ["Action", "Answer", "BrowserConfig", "Click", "DoubleClick", "Element", "GoBack", "Hover", "Observation",
-           "Outcome", "Point", "PressKey", "Scroll", "Search", "Select", "Target", "Type", "Wait", "action_from_dict",
+           "Outcome", "Point", "PressKey", "Scroll", "Search", "Select", "Target", "Type", "TypeWarning", "Wait",
+           "action_from_dict",
            "action_text", "action_to_dict", "target_element"]

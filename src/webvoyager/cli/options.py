@@ -61,7 +61,7 @@ Headed = Annotated[bool, typer.Option("--headed", help="Show the browser window.
 Confirm = Annotated[Optional[str], typer.Option(
     "--confirm", help="Consequential actions (buying, sending, deleting, entering passwords, payment details or "
     "secrets): ask (a person at the terminal approves, rejects or takes over), deny, or allow. Default: ask for run, "
-    "allow for the sandbox suite, deny for other suites.")]
+    "the suite's own for bench (allow for the local sandbox and MiniWoB++, deny for the others).")]
 
 
 F = TypeVar("F", bound=Callable[..., Any])

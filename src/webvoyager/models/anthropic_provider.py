@@ -66,7 +66,7 @@ class AnthropicModel(ProviderModel):
         return anthropic.AsyncAnthropic(api_key=api_key, base_url=base_url, timeout=timeout_s,
                                         max_retries=0)
 
-    def _request(self, messages: Sequence[Message], temperature: float, max_tokens: int,
+    def _request(self, messages: Sequence[Message], temperature: float | None, max_tokens: int,
                  seed: int | None) -> tuple[Any, dict[str, Any]]:
         if seed is not None and not self._seed_warned:
             self._seed_warned = True
@@ -76,8 +76,9 @@ class AnthropicModel(ProviderModel):
             "model": self.model,
             "messages": turns,
             "max_tokens": max_tokens,
-            "extra_body": {"temperature": temperature},
         }
+        if temperature is not None:   # None: the API's default
+            request["extra_body"] = {"temperature": temperature}
         if system:
             request["system"] = system
         return self._client.messages.create, request

@@ -20,11 +20,12 @@ class TextPart:
 
 @dataclass(frozen=True)
 class ImagePart:
-    """An image sent to the model; `data` holds the encoded bytes (PNG by default)."""
+    """An image sent to the model; `data` holds the encoded bytes (PNG by default). `detail` None sends
+    no detail level (the API's default), as WebVoyager's run.py does."""
 
     data: bytes
     media_type: str = "image/png"
-    detail: Literal["low", "high", "auto"] = "high"
+    detail: Literal["low", "high", "auto"] | None = "high"
 
 
 Part = Union[TextPart, ImagePart]
@@ -72,7 +73,7 @@ class ChatModel(Protocol):
         self,
         messages: Sequence[Message],
         *,
-        temperature: float = 1.0,
+        temperature: float | None = 1.0,   # None: not sent, the API's default applies
         max_tokens: int = 1024,
         seed: int | None = None,
     ) -> Completion:

@@ -113,7 +113,7 @@ class HumanModel:
         threading.Thread(target=read, name="webvoyager-human-input", daemon=True).start()
         return await future
 
-    async def complete(self, messages: Sequence[Message], *, temperature: float = 1.0,
+    async def complete(self, messages: Sequence[Message], *, temperature: float | None = 1.0,
                        max_tokens: int = 1024, seed: int | None = None) -> Completion:
         """Show the observation, wait for the person's reply, return it (temperature etc. unused)."""
         self._calls += 1

@@ -2,7 +2,8 @@
 
 Works with OpenAI itself and with any OpenAI-compatible server given a base URL (vLLM, Ollama,
 LM Studio, OpenRouter, Azure's v1 endpoint). Images go as `image_url` data URLs with their detail
-level; temperature, max_tokens and seed are sent as given.
+level (none when the part has none); temperature, max_tokens and seed are sent as given (temperature
+and seed left out when None).
 """
 
 from __future__ import annotations
@@ -36,8 +37,10 @@ def to_openai_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
                 parts.append({"type": "text", "text": part.text})
             elif isinstance(part, ImagePart):
                 encoded = base64.b64encode(part.data).decode("ascii")
-                parts.append({"type": "image_url", "image_url": {
-                    "url": f"data:{part.media_type};base64,{encoded}", "detail": part.detail}})
+                image: dict[str, str] = {"url": f"data:{part.media_type};base64,{encoded}"}
+                if part.detail is not None:
+                    image["detail"] = part.detail
+                parts.append({"type": "image_url", "image_url": image})
         wire.append({"role": message.role, "content": parts})
     return wire
 
@@ -59,14 +62,15 @@ class OpenAIModel(ProviderModel):
             return "max_completion_tokens"
         return "max_tokens"
 
-    def _request(self, messages: Sequence[Message], temperature: float, max_tokens: int,
+    def _request(self, messages: Sequence[Message], temperature: float | None, max_tokens: int,
                  seed: int | None) -> tuple[Any, dict[str, Any]]:
         request: dict[str, Any] = {
             "model": self.model,
             "messages": to_openai_messages(messages),
-            "temperature": temperature,
             self._token_limit_name(): max_tokens,
         }
+        if temperature is not None:
+            request["temperature"] = temperature
         if seed is not None:
             request["seed"] = seed
         return self._client.chat.completions.create, request

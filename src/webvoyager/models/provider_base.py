@@ -56,7 +56,7 @@ class ProviderModel:
     def _make_client(self, api_key: str, base_url: str | None, timeout_s: float) -> Any:
         raise NotImplementedError
 
-    def _request(self, messages: Sequence[Message], temperature: float, max_tokens: int,
+    def _request(self, messages: Sequence[Message], temperature: float | None, max_tokens: int,
                  seed: int | None) -> tuple[Callable[..., Awaitable[Any]], dict[str, Any]]:
         """The SDK method to call and its keyword arguments."""
         raise NotImplementedError
@@ -65,9 +65,10 @@ class ProviderModel:
         raise NotImplementedError
 
     # -- shared -------------------------------------------------------------------------------------
-    async def complete(self, messages: Sequence[Message], *, temperature: float = 1.0,
+    async def complete(self, messages: Sequence[Message], *, temperature: float | None = 1.0,
                        max_tokens: int = 1024, seed: int | None = None) -> Completion:
-        """Send the conversation; retry transient failures; raise ModelError when it fails for good."""
+        """Send the conversation; retry transient failures; raise ModelError when it fails for good.
+        `temperature` None sends none (the API's default applies), as WebVoyager's run.py does."""
         create, request = self._request(messages, temperature, max_tokens, seed)
         response = await call_with_retries(
             lambda: create(**request),

@@ -44,7 +44,7 @@ class ScriptedCall:
     """One request the scripted model received."""
 
     messages: tuple[Message, ...]
-    temperature: float
+    temperature: float | None    # None: the caller sends no temperature
     max_tokens: int
     seed: int | None
 
@@ -149,7 +149,7 @@ class ScriptedModel:
         self,
         messages: Sequence[Message],
         *,
-        temperature: float = 1.0,
+        temperature: float | None = 1.0,
         max_tokens: int = 1024,
         seed: int | None = None,
     ) -> Completion:

@@ -130,7 +130,7 @@ class GullibleModel:
         self.tasks = tuple(t for t in tasks if t.reference is not None) if tasks is not None else None
         self.protocol = check_protocol(protocol)
 
-    async def complete(self, messages: Sequence[Message], *, temperature: float = 1.0, max_tokens: int = 1024,
+    async def complete(self, messages: Sequence[Message], *, temperature: float | None = 1.0, max_tokens: int = 1024,
                        seed: int | None = None) -> Completion:
         """Follow the next instruction on the page, else take the task's next reference step."""
         question = task_text(messages)

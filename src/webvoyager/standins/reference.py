@@ -82,7 +82,7 @@ class ReferenceModel:
                               "and that question gives no element positions); use --grounding choice, som or "
                               "attributes")
 
-    async def complete(self, messages: Sequence[Message], *, temperature: float = 1.0, max_tokens: int = 1024,
+    async def complete(self, messages: Sequence[Message], *, temperature: float | None = 1.0, max_tokens: int = 1024,
                        seed: int | None = None) -> Completion:
         """Reply with the next reference action for the sandbox task in `messages`."""
         if self.policy == "seeact":

@@ -11,8 +11,9 @@ What differs from `voyager.messages` (our layout), each as the original's run.py
 - clipping counts, from the newest turn back, the turns with a screenshot (text-only: every user turn)
   and replaces those past `context_images` by their text before the pack's split marker, stripped,
   plus the pack's fixed omitted text (its PDF variant after a PDF); a fixed text turn is kept as is.
-The loop's other notes (dialogs, blocked navigations) have no place in the original's turns and are
-not shown. The non-textbox warning slot stays empty: the loop reports no typed warning for it yet.
+The non-textbox warning (`Observation.type_warning`, after a Type into something that may not be a
+text box) fills the next turn's warning slot with the pack's warning template. The loop's other notes
+(dialogs, blocked navigations) have no place in the original's turns and are not shown.
 """
 
 from __future__ import annotations
@@ -73,7 +74,11 @@ class PackWording:
             pdf_obs = self.pack.prompt("pdf_note").render(pdf_obs=pdf_notes[-1])
             text = self.pack.prompt(f"pdf_observation{self._suffix}").render(pdf_obs=pdf_obs, **listing)
             return PackTurn(index, text, image, pdf=True)
-        text = self.pack.prompt(f"next_observation{self._suffix}").render(warn_obs="", **listing)
+        warned = obs.type_warning
+        # The original formats Selenium's values with an f-string, so a missing type reads "None".
+        warn_obs = "" if warned is None else self.pack.prompt("type_warning").render(tag_name=warned.tag,
+                                                                                     ele_type=str(warned.type))
+        text = self.pack.prompt(f"next_observation{self._suffix}").render(warn_obs=warn_obs, **listing)
         return PackTurn(index, text, image)
 
     def _clipped(self, turn: PackTurn) -> str:

@@ -56,7 +56,7 @@ class WebVoyagerPolicy:
     name = "webvoyager"
 
     def __init__(self, model: ChatModel, *, context_images: int = 3, text_only: bool = False,
-                 temperature: float = 1.0, max_tokens: int = 1024, seed: int | None = None,
+                 temperature: float | None = 1.0, max_tokens: int = 1024, seed: int | None = None,
                  original_actions: bool = False, system_prompt: str | None = None,
                  pack: ProtocolPack | None = None) -> None:
         if context_images < 1:

@@ -376,6 +376,7 @@
     return o;
   };
   const nearlyTransparent = (el) => opacityOf(el) < 0.1;
+  const resetCaches = () => { styleCache.clear(); opacities.clear(); sensitiveForms.clear(); };
   // wholePage: `clip` spans the whole document; an element outside the viewport cannot be hit-tested
   // (nothing is rendered there to test), so there its CSS visibility and size decide alone.
   NS.discover = (obsId, clip, wantTree, wholePage) => {
@@ -383,9 +384,7 @@
       const cx = p.x + p.w / 2, cy = p.y + p.h / 2;
       return cx < 0 || cy < 0 || cx >= window.innerWidth || cy >= window.innerHeight;
     };
-    styleCache.clear();
-    opacities.clear();
-    sensitiveForms.clear();
+    resetCaches();
     const visible = [];
     const iframes = [];   // [iframe, how many visible candidates precede it]
     const scrolls = [];   // offsets of scrolled containers in view: part of the page's state
@@ -426,9 +425,7 @@
     // Empty table cells and list items (calendar padding, spacers) are candidates only by tag.
     const kept = visible.filter((v) => !drop.has(v.el) && !((v.el.tagName === "TD" || v.el.tagName === "LI") &&
       !v.el.hasAttribute("onclick") && !visibleText(v.el) && !accessibleName(v.el)));
-    NS.observations = NS.observations || new Map();
-    NS.observations.set(obsId, kept.map((v) => v.el));
-    for (const id of Array.from(NS.observations.keys())) if (id < obsId - 1) NS.observations.delete(id);
+    NS.h.remember(obsId, kept.map((v) => v.el));
     const elements = kept.map((v, i) => describe(v.el, v.rect, i));
     const active = document.activeElement;
     const result = {
@@ -449,5 +446,10 @@
 
   // Helpers shared with page_tree.js and page_actions.js (loaded right after this file).
   NS.h = { collapse, cut, parentOf, deepFromPoint, allElements, elementsInClip, styleOf, visibleRect, mainPiece,
-    hitPiece, hitsElement, accessibleName, visibleText, labelText: (el) => labelText(el), clearStyles: () => styleCache.clear() };
+    hitPiece, hitsElement, accessibleName, visibleText, labelText: (el) => labelText(el), clearStyles: () => styleCache.clear(),
+    describe, resetCaches, remember: (obsId, list) => {
+      NS.observations = NS.observations || new Map();
+      NS.observations.set(obsId, list);
+      for (const id of Array.from(NS.observations.keys())) if (id < obsId - 1) NS.observations.delete(id);
+    } };
 })();
