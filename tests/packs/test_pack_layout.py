@@ -133,7 +133,7 @@ def test_the_judge_sends_the_originals_system_prompt_and_layout(pack: ProtocolPa
     texts = [p.text for p in user.parts if not isinstance(p, ImagePart)]  # type: ignore[attr-defined]
     assert texts == [pack.prompt("judge_user").render(task=TASK.question, answer="6 servings",
                                                       num=ORIGINAL_STATED_SCREENSHOTS), pack.text("judge_closing")]
-    assert [p.data for p in user.parts if isinstance(p, ImagePart)] == [b"png1", b"png2"]
+    assert [(p.data, p.detail) for p in user.parts if isinstance(p, ImagePart)] == [(b"png1", None), (b"png2", None)]
     assert judgement.verdict == "SUCCESS"
 
 

@@ -25,6 +25,7 @@ from webvoyager.judge.evidence import Evidence
 from webvoyager.judge.verdict import (original_verdict, parse_requirement_list, parse_requirement_verdicts,
                                       parse_verdict)
 from webvoyager.models.base import ChatModel, Completion, ImagePart, Message, TextPart
+from webvoyager.models.plain_images import without_detail
 from webvoyager.packs import ProtocolPack
 from webvoyager.prompts import Prompt, load_prompt
 from webvoyager.protocol import DEFAULT_JUDGE, JudgeValues
@@ -49,7 +50,11 @@ class JudgeRules:
     pack: ProtocolPack | None = None     # paper protocol: the original evaluator's wording and layout
 
     async def ask(self, model: ChatModel, messages: list[Message]) -> Completion:
-        """One judge call with the protocol's sampling (temperature 0; the paper also sends its seed)."""
+        """One judge call with the protocol's sampling (temperature 0; the paper also sends its seed). The
+        paper's evaluator sends its screenshots without a detail level (auto_eval.py), so the paper's
+        judge does too."""
+        if self.protocol == "paper":
+            messages = without_detail(messages)
         return await model.complete(messages, temperature=self.values.temperature,
                                     max_tokens=self.values.max_tokens, seed=self.values.seed)
 
