@@ -98,9 +98,11 @@ class OriginalCopy:
         results, downloads = self.folder / f"{name}-results", self.folder / f"{name}-downloads"
         downloads.mkdir()
         # run.sh's flags: --headless --max_iter 15 --max_attached_imgs 3 --temperature 1 --fix_box_color
-        # --seed 42 (the window size is its default, given explicitly).
+        # --seed 42 (the window size is its default, given explicitly); the README's text-only command keeps
+        # --max_attached_imgs 1, as protocol.py's text-only paper values do.
+        kept = "1" if text_only else "3"
         args = ["--test_file", str(tasks_file), "--api_key", "sk-local-test-key", "--api_model", MODEL,
-                "--headless", "--max_iter", str(max_iter), "--max_attached_imgs", "3", "--temperature", "1",
+                "--headless", "--max_iter", str(max_iter), "--max_attached_imgs", kept, "--temperature", "1",
                 "--fix_box_color", "--seed", "42", "--window_width", "1024", "--window_height", "768",
                 "--output_dir", str(results), "--download_dir", str(downloads)]
         if text_only:

@@ -1,12 +1,11 @@
 """Run OUR `webvoyager run/judge --protocol paper` on the same task and script, through the real CLI.
 
-When the CLI has a `--prompts PACK` option (protocol packs, issue 21), a pack is first imported from the
-same copy of the original code with `webvoyager protocol import webvoyager PATH`, and passed to both.
+A prompt pack is first imported from the same copy of the original code with `webvoyager protocol import
+webvoyager PATH --out PACK`, and passed to both as `--prompts PACK`.
 """
 
 from __future__ import annotations
 
-import functools
 import os
 import subprocess
 import sys
@@ -26,35 +25,13 @@ def _webvoyager(args: list[str], log: Path, *, cwd: Path | None = None) -> subpr
     return done
 
 
-@functools.cache
-def _help(command: tuple[str, ...]) -> str:
-    env = dict(os.environ, COLUMNS="200")
-    done = subprocess.run([sys.executable, "-m", "webvoyager", *command, "--help"], env=env, text=True,
-                          capture_output=True, stdin=subprocess.DEVNULL, check=False)
-    return done.stdout + done.stderr
-
-
-def has_prompts_option() -> bool:
-    """Whether `webvoyager run` takes `--prompts PACK` yet."""
-    return "--prompts" in _help(("run",))
-
-
-def import_pack(original_code: Path, folder: Path) -> Path | None:
-    """A prompt pack made from `original_code` by our importer, or None while the CLI has no packs."""
-    if not has_prompts_option():
-        return None
+def import_pack(original_code: Path, folder: Path) -> Path:
+    """A prompt pack made from `original_code` by our importer (`folder/pack`)."""
     pack = folder / "pack"
-    args = ["protocol", "import", "webvoyager", str(original_code)]
-    if "--out" in _help(("protocol", "import")):
-        args += ["--out", str(pack)]
-    done = _webvoyager(args, folder / "pack-import.log", cwd=folder)
+    done = _webvoyager(["protocol", "import", "webvoyager", str(original_code), "--out", str(pack)],
+                       folder / "pack-import.log", cwd=folder)
     if done.returncode:
         raise RuntimeError(f"webvoyager protocol import failed:\n{done.stdout}\n{done.stderr}")
-    if not pack.is_dir():   # no --out: the importer chose the folder; the one new folder in `folder` is it
-        made = [p for p in folder.iterdir() if p.is_dir() and any(p.glob("manifest*"))]
-        if len(made) != 1:
-            raise RuntimeError(f"cannot tell which folder `protocol import` wrote in {folder}: {made}")
-        pack = made[0]
     return pack
 
 
@@ -78,7 +55,7 @@ def judge_ours(run: Path, recorder_url: str, *, pack: Path | None, log: Path) ->
     """`webvoyager judge run RUN --protocol paper` against the recorder."""
     args = ["judge", "run", str(run), "--model", f"openai:{MODEL}", "--base-url", recorder_url,
             "--protocol", "paper"]
-    if pack is not None and "--prompts" in _help(("judge", "run")):
+    if pack is not None:
         args += ["--prompts", str(pack)]
     done = _webvoyager(args, log)
     if done.returncode:

@@ -22,9 +22,19 @@ DEFAULT_OPENAI_MODEL = "openai:gpt-4o"
 # so the default can always be replaced without a release: WEBVOYAGER_DEFAULT_MODEL=SPEC.
 DEFAULT_ANTHROPIC_MODEL = "anthropic:claude-sonnet-4-6"
 DEFAULT_MODEL_ENV = "WEBVOYAGER_DEFAULT_MODEL"
+def _our_wording(name: str, settings: RunSettings) -> RunSettings:
+    """`settings`, refused when they word the conversation with a prompt pack: the stand-ins read our
+    wording only (voyager.readback)."""
+    if settings.prompts is not None:
+        raise ConfigError(f"the {name} model reads our wording only, not a prompt pack's turns; drop --prompts "
+                          "to run it under --protocol paper")
+    return settings
+
+
 STANDINS: dict[str, Callable[[RunSettings], ChatModel]] = {
-    "reference": lambda s: ReferenceModel(policy=s.policy, protocol=s.protocol, grounding=s.grounding),
-    "gullible": lambda s: GullibleModel(policy=s.policy, protocol=s.protocol),
+    "reference": lambda s: ReferenceModel(policy=s.policy, protocol=_our_wording("reference", s).protocol,
+                                          grounding=s.grounding),
+    "gullible": lambda s: GullibleModel(policy=s.policy, protocol=_our_wording("gullible", s).protocol),
 }
 """Offline stand-in models by spec, built for a run's settings: they need no key and no network."""
 

@@ -25,4 +25,5 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
         model = PlainImages(model)
     return WebVoyagerPolicy(model, context_images=values.context_images, text_only=settings.text_only,
                             temperature=values.temperature, max_tokens=values.max_tokens, seed=values.seed,
-                            original_actions=settings.paper, system_prompt=system_prompt)
+                            original_actions=settings.paper, system_prompt=system_prompt,
+                            pack=settings.load_pack())

@@ -24,6 +24,7 @@ from webvoyager.agent.loop import LoopRules
 from webvoyager.agent.redact import Redactor
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError
+from webvoyager.packs import OUR_WORDING, ProtocolPack, load_pack
 from webvoyager.prompts import Prompt, prompt_from_file
 from webvoyager.protocol import (GOVERNED, PAPER_PDF_CHARS, PAPER_USER_AGENT, POLICIES, SEEACT_PAPER_MAX_NO_OPS,
                                  AgentValues, PolicyName, ProtocolName, agent_values, check_policy, check_protocol,
@@ -59,6 +60,7 @@ class RunSettings:
     confirm: GateMode = "allow"         # consequential actions (buy, send, delete, secrets): allow|ask|deny
     system_prompt: str | None = None    # path of a text file used as the system prompt, as is
     trace: bool = False                 # a Playwright trace per task (trace.zip in the task folder)
+    prompts: str | None = None          # a prompt pack folder (`protocol import`): the paper's own wording
 
     def __post_init__(self) -> None:
         values = agent_values(check_protocol(self.protocol), check_policy(self.policy), text_only=self.text_only)
@@ -97,6 +99,11 @@ class RunSettings:
             raise ConfigError("--trace cannot be used with secrets (--secret-env): a Playwright trace records "
                               "every typed character and page snapshot unredacted; drop --trace, or run "
                               "without secrets")
+        if self.prompts is not None:
+            if not self.paper or self.policy != "webvoyager":
+                raise ConfigError("--prompts PACK holds the WebVoyager paper's wording: use it with --protocol paper "
+                                  "and --policy webvoyager, or drop --prompts")
+            self.load_pack()   # the pack exists and is unchanged (its sha256s), or a ConfigError now
 
     @property
     def values(self) -> AgentValues:
@@ -155,6 +162,21 @@ class RunSettings:
         """The user's system prompt file, if one is set (ConfigError when it is missing or empty)."""
         return prompt_from_file(self.system_prompt) if self.system_prompt is not None else None
 
+    def load_pack(self) -> ProtocolPack | None:
+        """The prompt pack, checked (ConfigError when missing or changed), or None without `prompts`."""
+        return load_pack(self.prompts) if self.prompts is not None else None
+
+    @property
+    def wording(self) -> str:
+        """Whose prompts the model reads: ours, or the paper's from the pack (said on screen and in run.json,
+        since paper settings with our wording are not comparable with the published numbers)."""
+        if not self.paper:
+            return "ours"
+        pack = self.load_pack()
+        if pack is None:
+            return OUR_WORDING
+        return f"the paper's, from prompt pack {pack.folder} (commit {pack.commit or 'unknown'})"
+
     def placeholders(self) -> dict[str, str]:
         """{{NAME}} → value of each `secret_env` variable (read now, never stored in the settings)."""
         return {name: os.environ[name] for name in self.secret_env if name in os.environ}
@@ -174,6 +196,10 @@ class RunSettings:
         data["wait"] = "fixed" if self.paper else "until the page changes"
         if self.system_prompt is not None:
             data["system_prompt"] = str(Path(self.system_prompt))
+        pack = self.load_pack()
+        if pack is not None:
+            data["prompts"] = pack.record()
+        data["wording"] = self.wording
         return data
 
 

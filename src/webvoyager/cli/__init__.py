@@ -39,6 +39,7 @@ def _register_all() -> None:
         mcp_cmd,
         mind2web_cmd,
         observe_cmd,
+        protocol_cmd,
         replay_cmd,
         report_cmd,
         run_cmd,
@@ -46,7 +47,7 @@ def _register_all() -> None:
     )
 
     for module in (demo_cmd, run_cmd, observe_cmd, sandbox_cmd, bench_cmd, judge_cmd, report_cmd, mind2web_cmd,
-                   replay_cmd, mcp_cmd):
+                   replay_cmd, mcp_cmd, protocol_cmd):
         module.register(app)
 
 

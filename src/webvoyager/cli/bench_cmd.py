@@ -87,7 +87,7 @@ def bench(
     run = prepare_run(chosen, request, lambda confirm: agent.settings(default_confirm=confirm))
     with run.open():
         console.print(f"[bold]Suite:[/] {escape(chosen.label)} ({len(run.tasks)} tasks)   "
-                      f"[bold]Model:[/] {escape(model)}   [bold]Protocol:[/] {run.settings.protocol}   [bold]Workers:[/] {workers} ({backend})   "
+                      f"[bold]Model:[/] {escape(model)}   [bold]Protocol:[/] {run.settings.protocol} ({escape(run.settings.wording)})   [bold]Workers:[/] {workers} ({backend})   "
                       f"[bold]Run:[/] {escape(str(run.run_dir))}")
         with ProgressBar(len(run.tasks), completed=run.already_done(), console=console) as bar:
             outcome = run.execute(listener=bar)

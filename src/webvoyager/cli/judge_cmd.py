@@ -45,6 +45,7 @@ def judge_run_cmd(
     protocol: opt.ProtocolOpt = "default",
     prompt: Optional[Path] = typer.Option(None, "--prompt", help="A text file replacing the judge's instructions "
                                           "(its system prompt), as is."),
+    prompts: opt.Prompts = None,
     workers: int = typer.Option(4, "--workers", min=1, help="Tasks judged at once."),
     force: bool = typer.Option(False, "--force", help="Judge again tasks already judged by this judge and model."),
     base_url: Optional[str] = typer.Option(None, "--base-url", help="OpenAI-compatible server (vLLM, Ollama...)."),
@@ -55,8 +56,10 @@ def judge_run_cmd(
     from webvoyager.api import check_model_ready, create_model
 
     settings = JudgeSettings(method=method, protocol=protocol, images=parse_images(images), workers=workers,
-                             force=force, prompt=str(prompt) if prompt else None).validate()
+                             force=force, prompt=str(prompt) if prompt else None,
+                             prompts=str(prompts) if prompts else None).validate()
     check_model_ready(model, base_url=base_url)
+    console.print(f"[bold]Judge:[/] {settings.judge}   [bold]Wording:[/] {escape(settings.wording)}")
     chat_model = create_model(model, base_url=base_url)
 
     def show(j: Judgement) -> None:

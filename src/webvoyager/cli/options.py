@@ -53,6 +53,10 @@ SecretEnv = Annotated[list[str], typer.Option("--secret-env", help="Name of an e
 Trace = Annotated[bool, typer.Option("--trace", help="Record a Playwright trace per task (trace.zip in the task "
                                       "folder, linked from the report; open with `playwright show-trace`). "
                                       "Not with --secret-env.")]
+Prompts = Annotated[Optional[Path], typer.Option("--prompts", help="With --protocol paper: a prompt pack (made by "
+                                                "`webvoyager protocol import webvoyager PATH` from your clone of "
+                                                "the original code); the model reads the paper's own wording. "
+                                                "Without it, paper runs use our wording.")]
 Headed = Annotated[bool, typer.Option("--headed", help="Show the browser window.")]
 Confirm = Annotated[Optional[str], typer.Option(
     "--confirm", help="Consequential actions (buying, sending, deleting, entering passwords, payment details or "
@@ -83,6 +87,7 @@ class AgentOptions:
     headed: bool = False
     confirm: str | None = None
     trace: bool = False
+    prompts: Path | None = None
 
     def settings(self, *, default_confirm: str = "ask") -> RunSettings:
         """The validated RunSettings these options describe (ConfigError when they cannot work);
@@ -99,7 +104,7 @@ class AgentOptions:
                            wait_s=self.wait_timeout, secret_env=tuple(self.secret_env), headless=not self.headed,
                            confirm=self.confirm or default_confirm,  # type: ignore[arg-type]
                            system_prompt=str(self.system_prompt) if self.system_prompt else None,
-                           trace=self.trace).validate()
+                           trace=self.trace, prompts=str(self.prompts) if self.prompts else None).validate()
 
 
 _OPTION_TYPES: dict[str, Any] = {
@@ -107,7 +112,7 @@ _OPTION_TYPES: dict[str, Any] = {
     "context_images": ContextImages, "text_only": TextOnly, "temperature": Temperature, "seed": Seed,
     "allowed_domain": AllowedDomain, "stuck_after": StuckAfter, "wait_timeout": WaitTimeout,
     "system_prompt": SystemPrompt, "secret_env": SecretEnv, "headed": Headed, "confirm": Confirm,
-    "trace": Trace,
+    "trace": Trace, "prompts": Prompts,
 }
 
 

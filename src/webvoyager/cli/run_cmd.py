@@ -101,7 +101,8 @@ def run(
     setup_logging(settings.redactor())
     run_dir = out or new_run_dir()
     console.print(f"[bold]Task:[/] {escape(task)}\n[bold]Start:[/] {escape(url)}   [bold]Model:[/] {escape(spec)}"
-                  f"   [bold]Policy:[/] {settings.policy}   [bold]Protocol:[/] {settings.protocol}")
+                  f"   [bold]Policy:[/] {settings.policy}   [bold]Protocol:[/] {settings.protocol}"
+                  f"   [bold]Wording:[/] {escape(settings.wording)}")
     result = run_task(task, url=url, model=spec, out_dir=run_dir, settings=settings, base_url=base_url,
                       on_step=StepPrinter(max_steps=settings.values.max_steps))
     print_result(result, run_dir)

@@ -25,12 +25,17 @@ from webvoyager.judge.evidence import Evidence
 from webvoyager.judge.verdict import (original_verdict, parse_requirement_list, parse_requirement_verdicts,
                                       parse_verdict)
 from webvoyager.models.base import ChatModel, Completion, ImagePart, Message, TextPart
+from webvoyager.models.plain_images import without_detail
+from webvoyager.packs import ProtocolPack
 from webvoyager.prompts import Prompt, load_prompt
 from webvoyager.protocol import DEFAULT_JUDGE, JudgeValues
 from webvoyager.runs.judgements import NOT_SUCCESS, Judgement, Requirement
 from webvoyager.usage import Usage
 
 METHODS = ("webvoyager", "keypoints")
+# The screenshot count the original evaluator's user prompt states: its --max_attached_imgs, which
+# evaluation/run_eval.sh sets to 15 (auto_eval.py writes that number, not how many it attached).
+ORIGINAL_STATED_SCREENSHOTS = 15
 
 
 @dataclass(frozen=True)
@@ -42,9 +47,14 @@ class JudgeRules:
     values: JudgeValues = DEFAULT_JUDGE
     images: int | None = 3
     system_prompt: str | None = None
+    pack: ProtocolPack | None = None     # paper protocol: the original evaluator's wording and layout
 
     async def ask(self, model: ChatModel, messages: list[Message]) -> Completion:
-        """One judge call with the protocol's sampling (temperature 0; the paper also sends its seed)."""
+        """One judge call with the protocol's sampling (temperature 0; the paper also sends its seed). The
+        paper's evaluator sends its screenshots without a detail level (auto_eval.py), so the paper's
+        judge does too."""
+        if self.protocol == "paper":
+            messages = without_detail(messages)
         return await model.complete(messages, temperature=self.values.temperature,
                                     max_tokens=self.values.max_tokens, seed=self.values.seed)
 
@@ -72,14 +82,26 @@ async def judge_webvoyager(ev: Evidence, model: ChatModel, rules: JudgeRules) ->
     if ev.answer is None:
         return no_answer_judgement(ev, "webvoyager", model.spec, rules.protocol)
     shots = ev.last_screenshots(rules.images)
-    user = _prompt("webvoyager_user.txt").render(task=ev.question, answer=ev.answer, n_images=len(shots))
-    system = rules.system_prompt or _prompt("webvoyager_system.txt").text
-    messages = [Message.text("system", system), Message("user", (TextPart(user), *_images(shots)))]
+    if rules.pack is not None:
+        messages = _original_layout(ev, rules.pack, shots, rules.system_prompt)
+    else:
+        user = _prompt("webvoyager_user.txt").render(task=ev.question, answer=ev.answer, n_images=len(shots))
+        system = rules.system_prompt or _prompt("webvoyager_system.txt").text
+        messages = [Message.text("system", system), Message("user", (TextPart(user), *_images(shots)))]
     reply = await rules.ask(model, messages)
     verdict = rules.verdict(reply.text)
     return Judgement(task_id=ev.task_id, method="webvoyager", protocol=rules.protocol, model=model.spec,
                      verdict=verdict, reasoning=reply.text.strip(), usage=reply.usage, images=len(shots),
                      error=None if verdict else "the judge's reply holds no SUCCESS / NOT SUCCESS verdict")
+
+
+def _original_layout(ev: Evidence, pack: ProtocolPack, shots: list[Path], own: str | None) -> list[Message]:
+    """The original evaluator's request worded by the pack: its system prompt (or the user's own), then
+    one user turn of the filled user template, the screenshots, and its closing line."""
+    user = pack.prompt("judge_user").render(task=ev.question.strip(), answer=(ev.answer or "").strip(),
+                                            num=ORIGINAL_STATED_SCREENSHOTS)
+    return [Message.text("system", own or pack.text("judge_system")),
+            Message("user", (TextPart(user), *_images(shots), TextPart(pack.text("judge_closing"))))]
 
 
 async def judge_keypoints(ev: Evidence, model: ChatModel, rules: JudgeRules) -> Judgement:

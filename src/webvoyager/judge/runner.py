@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Callable, Union
 
 from webvoyager.errors import ConfigError, ModelError
-from webvoyager.judge.evidence import load_evidence
+from webvoyager.judge.evidence import load_evidence, run_used_pack
 from webvoyager.judge.methods import METHODS, JudgeRules, judge_task
 from webvoyager.models.base import ChatModel
+from webvoyager.packs import OUR_WORDING, ProtocolPack, load_pack
 from webvoyager.prompts import prompt_from_file
 from webvoyager.protocol import check_protocol, judge_values
 from webvoyager.runs.judgements import Judgement, archive_path, judge_name, load_judgement
@@ -45,6 +46,7 @@ class JudgeSettings:
     workers: int = 4
     force: bool = False
     prompt: str | None = None
+    prompts: str | None = None     # a prompt pack folder: the original evaluator's own prompt and layout
 
     def validate(self) -> JudgeSettings:
         if self.protocol in METHODS:
@@ -67,7 +69,24 @@ class JudgeSettings:
             raise ConfigError("--workers must be at least 1")
         if self.prompt is not None:
             prompt_from_file(self.prompt)
+        if self.prompts is not None:
+            if self.protocol != "paper":
+                raise ConfigError("--prompts PACK holds the paper evaluator's wording: use it with --protocol paper, "
+                                  "or drop --prompts")
+            self.load_pack()
         return self
+
+    def load_pack(self) -> ProtocolPack | None:
+        """The prompt pack, checked (ConfigError when missing or changed), or None without `prompts`."""
+        return load_pack(self.prompts) if self.prompts is not None else None
+
+    @property
+    def wording(self) -> str:
+        """Whose judge prompt is sent: ours, or the paper's from the pack."""
+        if self.protocol != "paper":
+            return "ours"
+        pack = self.load_pack()
+        return OUR_WORDING if pack is None else f"the paper's, from prompt pack {pack.folder}"
 
     @property
     def judge(self) -> str:
@@ -84,7 +103,7 @@ class JudgeSettings:
     def rules(self) -> JudgeRules:
         own = prompt_from_file(self.prompt).text if self.prompt is not None else None
         return JudgeRules(protocol=self.protocol, values=judge_values(self.protocol), images=self.image_limit,
-                          system_prompt=own)
+                          system_prompt=own, pack=self.load_pack())
 
 
 @dataclass
@@ -128,10 +147,11 @@ async def judge_run(run_dir: Path, model: ChatModel, settings: JudgeSettings,
             continue
         todo.append(folder)
     gate = asyncio.Semaphore(settings.workers)
+    sent_only = rules.pack is not None and run_used_pack(run_dir)
 
     async def one(folder: Path) -> None:
         async with gate:
-            ev = load_evidence(folder)
+            ev = load_evidence(folder, sent_only=sent_only)
             try:
                 judgement = await judge_task(ev, model, method=settings.method, rules=rules)
             except ModelError as exc:

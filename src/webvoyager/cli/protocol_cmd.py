@@ -1,0 +1,45 @@
+"""CLI group `webvoyager protocol`: `import webvoyager PATH` makes a prompt pack from the user's clone of the
+original repository (parsed, never executed), for `--protocol paper --prompts PACK`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.markup import escape
+
+from webvoyager.cli.common import console, friendly_errors
+from webvoyager.errors import ConfigError
+
+protocol_app = typer.Typer(help="Protocol packs: the papers' own prompts, imported from your clone of their code.",
+                           no_args_is_help=True)
+
+PAPERS = ("webvoyager", "seeact")
+
+
+@protocol_app.command("import")
+@friendly_errors
+def import_pack(
+    paper: str = typer.Argument(..., help="Which paper's code: webvoyager (seeact: not yet supported)."),
+    path: Path = typer.Argument(..., help="Your clone of the original repository (e.g. MinorJerry/WebVoyager)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="The pack folder to write [default: ./PAPER-pack]."),
+) -> None:
+    """Read the paper's prompts and message templates from PATH's source and write them into a pack."""
+    if paper not in PAPERS:
+        raise ConfigError(f"unknown paper {paper!r}; use one of {', '.join(PAPERS)}")
+    if paper == "seeact":
+        raise ConfigError("`protocol import seeact` is not yet supported: only WebVoyager packs can be made "
+                          "so far (`webvoyager protocol import webvoyager PATH`)")
+    from webvoyager import __version__
+    from webvoyager.packs.webvoyager_import import import_webvoyager
+
+    pack = import_webvoyager(path, out or Path(f"{paper}-pack"), version=__version__)
+    console.print(f"Wrote {len(pack.templates)} templates to [bold]{escape(str(pack.folder))}[/] "
+                  f"(commit {pack.commit or 'unknown'}). Use it with "
+                  f"`--protocol paper --prompts {escape(str(pack.folder))}`.")
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to the app."""
+    app.add_typer(protocol_app, name="protocol")
