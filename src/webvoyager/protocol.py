@@ -188,6 +188,11 @@ PAPER_TEXT_ONLY_VIEWPORT_RATIO = 0.6
 """Paper text-only tree: a node is kept when its in-viewport ratio (as the original computes it) is at
 least this (utils_webarena.py, IN_VIEWPORT_RATIO_THRESHOLD)."""
 
+PAPER_TEXT_ONLY_SCREEN = (800.0, 600.0)
+"""Paper text-only tree: the viewport the original measures nodes against is window.screen, and its
+headless Chrome reports the screen it started with, 800x600, after set_window_size made the window
+1024x768; so nodes right of x=800 or below y=600 of the page are out of its tree."""
+
 
 @dataclass(frozen=True)
 class JudgeValues:

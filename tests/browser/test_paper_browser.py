@@ -150,7 +150,7 @@ async def test_paper_text_only_tree_names_chrome_node_ids(browser, pages_url, tm
         await session.goto(pages_url + PAGE)
         observation = await session.observe(text_only=True)
         lines = observation.text.split("\n")
-        assert re.fullmatch(r"\[\d+\] RootWebArea 'Paper page' focused: True url: \S+/paper/page\.html", lines[0])
+        assert re.fullmatch(r"\[1\] RootWebArea 'Paper page' focused: True url: \S+/paper/page\.html", lines[0])
         assert re.fullmatch(r"\t\[\d+\] button 'Go'", next(line for line in lines if "button 'Go'" in line))
         link = re.search(r"\[(\d+)\] link 'Many spaces here ?'", observation.text)
         assert link and int(link.group(1)) in {e.label for e in observation.elements}

@@ -5,7 +5,9 @@ node's DOM node, drops the nodes mostly outside the viewport (splicing their chi
 parent), prints the rest depth-first as `[node id] role 'name' property: value ...` with one tab per
 level (nodes without a name and without properties of a few structural roles are skipped and their
 children moved up a level), then drops a StaticText line whose text already appears in one of the three
-lines before it. This module does the same from a Playwright CDP session; actions name the node ids,
+lines before it. The viewport is window.screen as the original's browser reports it (800x600, see
+PAPER_TEXT_ONLY_SCREEN), and the ids are the ones its browser would show (see Numbering: the root web
+area is [1] on a fresh page). This module does the same from a Playwright CDP session; actions name the ids,
 and act at the centre of the node's box. Only the paper protocol uses it (`som_style="paper"`).
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +24,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from webvoyager.browser.observe import cdp_session
 from webvoyager.errors import BrowserError
-from webvoyager.protocol import PAPER_TEXT_ONLY_VIEWPORT_RATIO
+from webvoyager.protocol import PAPER_TEXT_ONLY_SCREEN, PAPER_TEXT_ONLY_VIEWPORT_RATIO
 from webvoyager.text import first_line
 
 Bound = tuple[float, float, float, float]   # x, y, width, height
@@ -51,6 +54,44 @@ class _Node:
     children: list[str]
     bound: Bound | None = None
     removed: bool = False
+
+
+@dataclass
+class Numbering:
+    """The ids the original's lines show. Chrome names an accessibility node after its DOM node's backend
+    id, which a renderer hands out from 1 as nodes are first asked about; in the original the document
+    comes first and its first DOM snapshot then asks about the rest in document order. Our browser has
+    handed out ids of its own before (Playwright's frames, our observation), so the numbers are replayed:
+    the first snapshot's nodes are numbered in its document order from 1, later snapshots number only
+    nodes never seen before, after those. (A few nodes Chrome names by itself while the page runs, before
+    the original's snapshot, are not replayed: the numbers between such a node and its place in the
+    document differ by one per node.)"""
+
+    by_backend: dict[int, int] = field(default_factory=dict)
+
+    def assign(self, backend_ids: list[int]) -> None:
+        for backend_id in backend_ids:
+            if backend_id not in self.by_backend:
+                self.by_backend[backend_id] = len(self.by_backend) + 1
+
+    def of(self, raw: dict[str, Any]) -> str:
+        """The number of an accessibility node (a node without a DOM node, which the viewport filter
+        drops anyway, keeps Chrome's id)."""
+        backend_id = raw.get("backendDOMNodeId")
+        if backend_id is None:
+            return str(raw["nodeId"])
+        self.assign([int(backend_id)])
+        return str(self.by_backend[int(backend_id)])
+
+
+_NUMBERINGS: weakref.WeakKeyDictionary[Page, Numbering] = weakref.WeakKeyDictionary()
+
+
+async def _snapshot_order(cdp: CDPSession) -> list[int]:
+    """Backend ids of the page's nodes in the order the original's DOM snapshot visits them."""
+    snapshot = await cdp.send("DOMSnapshot.captureSnapshot", {"computedStyles": [], "includeDOMRects": True,
+                                                              "includePaintOrder": True})
+    return [int(b) for document in snapshot.get("documents", []) for b in document["nodes"].get("backendNodeId", [])]
 
 
 @dataclass(frozen=True)
@@ -173,15 +214,24 @@ def clean_static_text(text: str) -> str:
     return "\n".join(kept)
 
 
-async def paper_tree(cdp: CDPSession, screen: tuple[float, float]) -> PaperTree:
+async def paper_tree(cdp: CDPSession, screen: tuple[float, float],
+                     numbering: Numbering | None = None) -> PaperTree:
     """The paper's text-only tree of the page behind `cdp`; `screen` is window.screen's width and height,
-    which the original takes as the viewport's size."""
+    which the original takes as the viewport's size. With `numbering`, nodes are numbered as the
+    original's browser numbers them (see Numbering); without, by Chrome's own ids."""
+    if numbering is not None:
+        numbering.assign(await _snapshot_order(cdp))
     raw_nodes = (await cdp.send("Accessibility.getFullAXTree", {}))["nodes"]
+    renamed: dict[str, str] = {}
+    if numbering is not None:
+        renamed = {str(raw["nodeId"]): numbering.of(raw) for raw in raw_nodes}
     nodes: dict[str, _Node] = {}
     for raw in raw_nodes:   # a few nodes come twice: the first one counts
-        node_id = str(raw["nodeId"])
+        node_id = renamed.get(str(raw["nodeId"]), str(raw["nodeId"]))
         if node_id not in nodes:
-            nodes[node_id] = _Node(node_id, raw, raw.get("parentId"), [str(c) for c in raw.get("childIds", [])])
+            parent = raw.get("parentId")
+            nodes[node_id] = _Node(node_id, raw, None if parent is None else renamed.get(str(parent), str(parent)),
+                                   [renamed.get(str(c), str(c)) for c in raw.get("childIds", [])])
     ordered = list(nodes.values())
     if not ordered:
         return PaperTree(text="")
@@ -215,8 +265,8 @@ async def page_tree(page: Page) -> PaperTree:
     if cdp is None:
         raise BrowserError("the paper's text-only tree needs Chromium's DevTools protocol, which this "
                            "browser connection does not offer; use a launched Chromium or a CDP endpoint")
+    numbering = _NUMBERINGS.setdefault(page, Numbering())
     try:
-        screen = await page.evaluate("() => [window.screen.width, window.screen.height]")
-        return await paper_tree(cdp, (float(screen[0]), float(screen[1])))
+        return await paper_tree(cdp, PAPER_TEXT_ONLY_SCREEN, numbering)
     except PlaywrightError as exc:
         raise BrowserError(f"could not read the accessibility tree of {page.url}: {first_line(exc)}") from exc
