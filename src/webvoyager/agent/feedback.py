@@ -7,7 +7,7 @@ without matching phrases themselves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from webvoyager.agent.loop_guard import WARNING_START
@@ -20,7 +20,8 @@ class StepFeedback:
     """Why the previous step did not go as planned; all None when it did."""
 
     reply_error: str | None = None        # the reply held no usable action
-    last_action: str | None = None        # the action that failed (when the wording names it)
+    last_action: str | None = None        # the previous step's action (read back: only a failed one, when
+                                          # the wording names it)
     last_action_error: str | None = None  # why executing it failed
     loop_warning: str | None = None       # the loop guard's warning about a repeated action
 
@@ -29,6 +30,11 @@ class StepFeedback:
         """The feedback an observation carries."""
         return cls(reply_error=obs.reply_error, last_action=obs.last_action if obs.last_action_error else None,
                    last_action_error=obs.last_action_error, loop_warning=obs.loop_warning)
+
+    def into(self, observation: Observation) -> Observation:
+        """`observation` carrying this feedback in its typed fields (what the loop hands the policy)."""
+        return replace(observation, last_action=self.last_action, last_action_error=self.last_action_error,
+                       reply_error=self.reply_error, loop_warning=self.loop_warning)
 
     def problem(self) -> str | None:
         """The first thing that went wrong, in words (None: nothing did)."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Awaitable, Callable, Mapping, Protocol, TypeVar
 
 from webvoyager.agent.episode import Episode, EpisodeEnd
+from webvoyager.agent.feedback import StepFeedback
 from webvoyager.agent.gate import ConfirmGate, consequence
 from webvoyager.agent.loop_guard import LoopGuard
 from webvoyager.agent.policy import Decision, Policy
@@ -70,27 +71,13 @@ class StopReason:
 
 
 @dataclass
-class Feedback:
-    """What the loop tells the policy about the previous step, in the next observation's typed fields."""
-
-    last_action: str | None = None
-    last_action_error: str | None = None
-    reply_error: str | None = None
-    loop_warning: str | None = None
-
-    def into(self, observation: Observation) -> Observation:
-        return replace(observation, last_action=self.last_action, last_action_error=self.last_action_error,
-                       reply_error=self.reply_error, loop_warning=self.loop_warning)
-
-
-@dataclass
 class _RunState:
     """Mutable state of one run; the loop's helpers update it."""
 
     task: Task
     steps: int = 0
     no_ops: int = 0                      # consecutive steps that executed no action
-    feedback: Feedback = field(default_factory=Feedback)  # for the next step's observation
+    feedback: StepFeedback = field(default_factory=StepFeedback)  # for the next step's observation
     usage: Usage = field(default_factory=Usage)
     timings: dict[str, float] = field(default_factory=lambda: {"observe_s": 0.0, "model_s": 0.0, "act_s": 0.0})
     last_url: str = ""
@@ -189,7 +176,7 @@ class Agent:
 
     async def _decide(self, state: _RunState, observation: Observation) -> tuple[Step, Action | None]:
         """Ask the policy; a reply without a valid action becomes the step's error (and a note)."""
-        observation, state.feedback = state.feedback.into(observation), Feedback()
+        observation, state.feedback = state.feedback.into(observation), StepFeedback()
         state.steps += 1
         state.last_url = observation.url
         step = Step(index=state.steps, url=observation.url, title=observation.title, notes=list(observation.notes))
@@ -205,13 +192,13 @@ class Agent:
             decision.thought, decision.raw_output, decision.usage, decision.record)
         if decision.action is None:
             step.error = decision.error or "the reply held no valid action"
-            state.feedback.reply_error = step.error
+            state.feedback = replace(state.feedback, reply_error=step.error)
             return step, None
         step.action, step.action_data = action_text(decision.action), action_to_dict(decision.action)
         element = target_element(decision.action, observation.elements)
         if element is not None:
             step.target = ActedElement(label=element.label, **element.identity())
-        state.feedback.last_action = step.action
+        state.feedback = replace(state.feedback, last_action=step.action)
         return step, decision.action
 
     def _guard(self, state: _RunState, step: Step, action: Action, observation: Observation,
@@ -223,7 +210,8 @@ class Agent:
             step.error = f"stopped: {check.reason}"
             return StopReason("stuck", check.reason)
         if check is not None and check.note:
-            state.feedback.loop_warning = step.loop_warning = check.note
+            step.loop_warning = check.note
+            state.feedback = replace(state.feedback, loop_warning=check.note)
         return None
 
     async def _act(self, state: _RunState, step: Step, action: Action, observation: Observation,
@@ -237,7 +225,8 @@ class Agent:
             filled = fill_placeholders(action, self.placeholders)
             outcome = await self._timed(state, "act_s", self.session.execute(filled))
         except ActionError as exc:
-            state.feedback.last_action_error = step.error = str(exc)
+            step.error = str(exc)
+            state.feedback = replace(state.feedback, last_action_error=step.error)
             return False
         step.outcome_notes = list(outcome.notes)
         if outcome.download is not None:
@@ -265,9 +254,9 @@ class Agent:
         if verdict.choice == "reject":
             who = "the user" if verdict.by == "person" else "this run's rules"
             note = f" ({verdict.note})" if verdict.note and verdict.by == "person" else ""
-            state.feedback.last_action_error = step.error = (
-                f"Not done: {reason}, and {who} did not allow it{note}. Do not try to get around this; "
-                "continue without it or answer with what you have.")
+            step.error = (f"Not done: {reason}, and {who} did not allow it{note}. Do not try to get around this; "
+                          "continue without it or answer with what you have.")
+            state.feedback = replace(state.feedback, last_action_error=step.error)
             return None
         return Wait() if verdict.choice == "takeover" else action
 
