@@ -51,3 +51,9 @@ def test_consent_is_pending_until_its_cookie_is_set() -> None:
     assert consent.pending(parse_request("GET", "/", {}, b""))
     assert consent.pending(parse_request("GET", "/", {"cookie": "other=1"}, b""))
     assert not consent.pending(parse_request("GET", "/", {"cookie": "tea_consent=all"}, b""))
+
+
+def test_mean_stars_weights_each_star_by_its_count() -> None:
+    assert kit.mean_stars({5: 3, 4: 1, 1: 0}) == 4.8          # (15 + 4) / 4 = 4.75, to one decimal
+    assert kit.mean_stars({5: 1, 1: 1}) == 3.0
+    assert kit.mean_stars({5: 0, 4: 0}) == 0.0                # no ratings: 0, not a division by zero

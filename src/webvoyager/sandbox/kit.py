@@ -1,5 +1,5 @@
 """The sandbox kit: helpers every site needs the same way — URL slugs, links that keep the page's query,
-pagination and cookie-consent banners.
+pagination, cookie-consent banners and the mean of a star histogram.
 
 A site keeps its own look (templates, wording, class names); what is the same logic on every site lives
 here, so a new site gets it right by calling these instead of copying them.
@@ -26,6 +26,11 @@ BLANK_OR_FIRST: tuple[object, ...] = ("", None, 1)
 
 APOSTROPHES = {"'": ""}
 """A `spell` for slugify that drops apostrophes ("Chef's Pick" -> "chefs-pick", not "chef-s-pick")."""
+
+
+def mean_stars(stars: Mapping[int, int]) -> float:
+    """The mean rating of a star histogram (stars -> how many gave them), to one decimal; 0.0 with none."""
+    return round(sum(s * n for s, n in stars.items()) / max(1, sum(stars.values())), 1)
 
 
 def slugify(text: str, *, spell: Mapping[str, str] | None = None, fold_accents: bool = False) -> str:

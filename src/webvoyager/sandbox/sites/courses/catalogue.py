@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
 
+from webvoyager.sandbox import kit
 from webvoyager.sandbox.catalog import TODAY
 from webvoyager.sandbox.sites.courses.vocabulary import (
     COMPANY_TITLES, COUNT, FIRST, LANGUAGES, LANGUAGE_WEIGHTS, LAST, LEVELS, MODULE_PATTERNS, PARTNERS, SEED,
@@ -83,7 +84,7 @@ class Course:
 
     @property
     def rating(self) -> float:
-        return round(sum(s * n for s, n in self.stars.items()) / max(1, self.ratings), 1)
+        return kit.mean_stars(self.stars)
 
     @property
     def duration(self) -> str:

@@ -184,7 +184,7 @@ class Recipe:
 
     @property
     def rating(self) -> float:
-        return round(sum(s * n for s, n in self.stars.items()) / max(1, self.review_count), 1)
+        return kit.mean_stars(self.stars)
 
     @property
     def calories(self) -> int:
