@@ -139,6 +139,29 @@ async def test_the_seeact_policy_is_gated_too(session, tmp_path: Path) -> None:
 
 
 @pytest.mark.browser
+async def test_a_click_at_a_point_is_gated_by_the_element_under_it(session, tmp_path: Path) -> None:
+    # Coordinate grounding names no label: the gate hit-tests the point, so "Buy now" is still refused.
+    task = _task(tmp_path)
+    await session.goto(task.start_url)
+    centre = {}
+    for name in ("Buy now", "Add to cart"):
+        box = await session.page.get_by_role("button", name=name).bounding_box()
+        centre[name] = (round(box["x"] + box["width"] / 2), round(box["y"] + box["height"] / 2))
+    (bx, by), (cx, cy) = centre["Buy now"], centre["Add to cart"]
+    model = ScriptedModel.from_replies([
+        "Click Buy now.", f"POINT: ({bx}, {by})\nACTION: CLICK\nVALUE: None",
+        "Add it to the cart.", f"POINT: ({cx}, {cy})\nACTION: CLICK\nVALUE: None",
+        "Stop.", "POINT: None\nACTION: TERMINATE\nVALUE: stopped"])
+    recorder = Recorder(tmp_path / "run" / "checkout")
+    await Agent(session, SeeActPolicy(model, grounding="coordinates"), max_steps=4, recorder=recorder,
+                gate=ConfirmGate("deny")).run(task)
+    steps = TaskDir(tmp_path / "run" / "checkout").load_steps()
+    assert steps[0].gate and steps[0].gate.choice == "reject" and "Buy now" in steps[0].gate.reason
+    assert steps[1].gate is None
+    assert await session.page.inner_text("#s") == "Added"      # the harmless point click went through
+
+
+@pytest.mark.browser
 @pytest.mark.slow
 def test_run_cli_confirm_ask_and_deny(tmp_path: Path) -> None:
     from typer.testing import CliRunner

@@ -25,11 +25,11 @@ from webvoyager.browser.actions import run_action
 from webvoyager.browser.events import SessionEvents, domain_allowed
 from webvoyager.browser.launch import start_browser
 from webvoyager.browser.netguard import NetworkGuard
-from webvoyager.browser.observe import LabelRef, capture
+from webvoyager.browser.observe import LabelRef, capture, element_record
 from webvoyager.browser.paper_timing import PaperStep, paper_start, sleep_after
 from webvoyager.browser.paper_tree import PaperTree, page_tree
 from webvoyager.browser.settle import NetworkTracker, Settled, settle
-from webvoyager.browser.targets import Resolved, resolve_label, resolve_point
+from webvoyager.browser.targets import Resolved, frame_offset, resolve_label, resolve_point
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target,
                                       TypeWarning, Wait)
 from webvoyager.browser.wait import fixed_wait, wait_for_change
@@ -262,6 +262,17 @@ class Session:
         if self._observation_id == 0:
             raise ActionError("There is no screenshot yet, so labels mean nothing. Observe the page first.")
         return await resolve_label(int(target), self._refs, self._elements)
+
+    async def element_at(self, point: Point) -> Element | None:
+        """The element an action at a screenshot point would operate (the innermost interactive element
+        around what is there), for the confirm gate; None outside the viewport or over nothing."""
+        try:
+            resolved = await resolve_point(self._page, point, self.config.viewport)
+            raw = await resolved.handle.evaluate("(el) => window.__webvoyager__.describeOwner(el)")
+            offset = await frame_offset(resolved.frame)
+        except (ActionError, PlaywrightError):
+            return None
+        return element_record(-1, raw, offset=offset, frame="")
 
     async def execute(self, action: Action) -> Outcome:
         """Run one action, wait for the page to settle and report what happened (notes are also
