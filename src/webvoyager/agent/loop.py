@@ -20,6 +20,7 @@ from webvoyager.agent.loop_guard import LoopGuard
 from webvoyager.agent.policy import Decision, Policy
 from webvoyager.agent.recorder import Recorder
 from webvoyager.agent.redact import Redactor, fill_placeholders
+from webvoyager.browser.action_set import spec_of
 from webvoyager.browser.types import (Action, Answer, Element, Observation, Outcome, Point, Wait, action_text,
                                       action_to_dict, target_element)
 from webvoyager.errors import ActionError, BrowserError, ModelError
@@ -40,7 +41,8 @@ class AgentSession(Protocol):
     async def observe(self, *, text_only: bool = False) -> Observation: ...
     async def execute(self, action: Action) -> Outcome: ...
     async def page_state(self) -> PageState: ...
-    async def element_at(self, point: Point) -> Element | None: ...
+    async def element_at(self, point: Point | None) -> Element | None: ...
+    async def focused_element(self) -> Element | None: ...
 
 
 @dataclass(frozen=True)
@@ -246,11 +248,14 @@ class Agent:
         return StopReason("stuck", why)
 
     async def _gate_element(self, action: Action, observation: Observation) -> Element | None:
-        """The element the gate judges: the one the label names, or for a screenshot point (coordinate
-        grounding, pixel actions) the one under that point now, found by hit-testing."""
-        target = getattr(action, "target", None)
-        if isinstance(target, Point):
-            return await self.session.element_at(target)
+        """The element the gate judges: the one the label names; for a screenshot point (coordinate
+        grounding, pixel actions) the one under it now, found by hit-testing (no point: under the mouse);
+        for text typed at the focus, the focused element."""
+        if not hasattr(action, "target"):
+            return await self.session.focused_element() if spec_of(action).gate == "type" else None
+        target = getattr(action, "target")
+        if target is None or isinstance(target, Point):
+            return await self.session.element_at(target) if spec_of(action).gate else None
         return target_element(action, observation.elements)
 
     async def _gated(self, state: _RunState, step: Step, action: Action, observation: Observation) -> Action | None:

@@ -146,6 +146,7 @@ class Session:
         self._type_warning: TypeWarning | None = None   # for the next observation (paper)
         self._start_url: str | None = None   # the first page loaded (the paper's Type sleep looks at it)
         self._tree: PaperTree | None = None  # paper text-only: the last tree, whose node ids actions name
+        self.cursor: Point | None = None     # where pixel actions left the mouse
 
     @property
     def settled(self) -> bool:
@@ -263,9 +264,13 @@ class Session:
             raise ActionError("There is no screenshot yet, so labels mean nothing. Observe the page first.")
         return await resolve_label(int(target), self._refs, self._elements)
 
-    async def element_at(self, point: Point) -> Element | None:
-        """The element an action at a screenshot point would operate (the innermost interactive element
-        around what is there), for the confirm gate; None outside the viewport or over nothing."""
+    async def element_at(self, point: Point | None) -> Element | None:
+        """The element an action at a screenshot point (None: where the mouse is) would operate, the
+        innermost interactive element around what is there, for the confirm gate; None outside the
+        viewport or over nothing."""
+        point = point or self.cursor
+        if point is None:
+            return None
         try:
             resolved = await resolve_point(self._page, point, self.config.viewport)
             raw = await resolved.handle.evaluate("(el) => window.__webvoyager__.describeOwner(el)")
@@ -273,6 +278,23 @@ class Session:
         except (ActionError, PlaywrightError):
             return None
         return element_record(-1, raw, offset=offset, frame="")
+
+    async def focused_element(self) -> Element | None:
+        """The element that has the keyboard focus (what typed text goes into), through shadow roots and
+        into iframes, for the confirm gate; None when nothing has it."""
+        frame = self._page.main_frame
+        try:
+            while True:
+                el = (await scripts.call_handle(frame, "W.deepActive()")).as_element()
+                if el is None:
+                    return None
+                child = await el.content_frame()
+                if child is None:
+                    raw = await el.evaluate("(el) => window.__webvoyager__.describeOwner(el)")
+                    return element_record(-1, raw, offset=await frame_offset(frame), frame="")
+                frame = child
+        except PlaywrightError:
+            return None
 
     async def execute(self, action: Action) -> Outcome:
         """Run one action, wait for the page to settle and report what happened (notes are also

@@ -446,6 +446,11 @@
 
   // What a pixel action at a point operates, for the confirm gate: the innermost candidate around
   // the element there (a span inside a button is the button), else that element itself.
+  NS.deepActive = () => {
+    let el = document.activeElement;
+    while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+    return el && el !== document.body ? el : null;
+  };
   NS.describeOwner = (el) => {
     resetCaches();
     let owner = el;
