@@ -71,12 +71,25 @@ class ScreenSpace:
         return (point.x / self.viewport[0] * (self.grid or self.image[0]),
                 point.y / self.viewport[1] * (self.grid or self.image[1]))
 
+    def zoom(self, png: bytes, region: tuple[float, float, float, float]) -> bytes:
+        """The viewport screenshot's `region` (viewport pixels x0, y0, x1, y1) at full resolution, for a
+        model's zoom."""
+        return _crop_png(png, region)
+
     def fit(self, png: bytes) -> bytes:
         """The screenshot as the model is to see it: resized to `image` (high-quality filter), else as is."""
         with Image.open(io.BytesIO(png)) as shot:
             if shot.size == self.image:
                 return png
             return encode_png(shot.convert("RGB").resize(self.image, Image.Resampling.LANCZOS))
+
+
+def _crop_png(png: bytes, box: tuple[float, float, float, float]) -> bytes:
+    with Image.open(io.BytesIO(png)) as shot:
+        x0, y0, x1, y1 = box
+        left, top = max(0, int(min(x0, x1))), max(0, int(min(y0, y1)))
+        right, bottom = min(shot.width, int(max(x0, x1)) + 1), min(shot.height, int(max(y0, y1)) + 1)
+        return encode_png(shot.convert("RGB").crop((left, top, right, bottom)))
 
 
 def smart_resize(height: int, width: int, *, factor: int, min_pixels: int, max_pixels: int) -> tuple[int, int]:
