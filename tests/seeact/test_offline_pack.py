@@ -52,3 +52,14 @@ def test_prompts_needs_paper_a_model_and_a_seeact_pack(seeact_pack: ProtocolPack
     done = cli.invoke(app, [*base, "--protocol", "paper", "--prompts", str(other)])
     assert done.exit_code != 0 and "is a webvoyager pack" in done.output, done.output
 
+
+
+async def test_paper_asks_every_batch_default_stops_at_the_first_that_names_an_element() -> None:
+    recorded = _recorded()   # batch 0's answer names the positive
+    asked = {}
+    for protocol in ("default", "paper"):
+        model = ScriptedModel.from_replies([text for line in recorded for text in line["gpt_output"]])
+        report = await runner.run_model(runner.load_steps(EXAMPLE), model, crop=offline_crop(protocol))
+        asked[protocol] = [p.batch for p in report.predictions]
+        assert report.metrics[0].element_acc == 1.0
+    assert asked == {"default": [0], "paper": [0, 1, 2]}
