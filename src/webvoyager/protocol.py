@@ -17,8 +17,9 @@ from webvoyager.errors import ConfigError
 
 ProtocolName = Literal["default", "paper"]
 PROTOCOLS: tuple[ProtocolName, ...] = get_args(ProtocolName)
-PolicyName = Literal["webvoyager", "seeact"]
-"""The two policies a run can use: WebVoyager's (one call a step) or SeeAct's (two stages)."""
+PolicyName = Literal["webvoyager", "seeact", "cua"]
+"""The policies a run can use: WebVoyager's (one call a step), SeeAct's (two stages), or a native
+computer-use model's (`cua`: pixel actions on a plain screenshot)."""
 POLICIES: tuple[PolicyName, ...] = get_args(PolicyName)
 
 
@@ -42,6 +43,9 @@ GOVERNED: tuple[str, ...] = tuple(f.name for f in fields(AgentValues))
 
 DEFAULT_AGENT = AgentValues(max_steps=15, context_images=3, temperature=1.0, max_tokens=1024, seed=None,
                             stuck_after=3, wait_s=5.0, viewport=(1024, 768))
+# Computer-use models act in small steps (a click, then the typing, then a key): each call is a loop step, so
+# they get a larger budget, and room for their reasoning and batched calls in a reply.
+DEFAULT_CUA = replace(DEFAULT_AGENT, max_steps=50, max_tokens=4096)
 # WebVoyager's run.sh: --max_iter 15 --max_attached_imgs 3 --temperature 1 --seed 42, max_tokens=1000 in run.py
 # (call_gpt4v_api's create() passes model, messages, max_tokens and seed only: its temperature flag is never
 # sent, so temperature is None here), 1024x768 window, `time.sleep(5)` for Wait (l. 449).
@@ -232,9 +236,12 @@ def check_policy(name: str) -> PolicyName:
 
 
 def agent_values(protocol: str, policy: str, *, text_only: bool = False) -> AgentValues:
-    """The agent values of `protocol` for `policy` (webvoyager or seeact), in text-only mode or not."""
+    """The agent values of `protocol` for `policy` (webvoyager, seeact or cua), in text-only mode or not."""
     if check_protocol(protocol) == "default":
-        return DEFAULT_AGENT
+        return DEFAULT_CUA if policy == "cua" else DEFAULT_AGENT
+    if policy == "cua":
+        raise ConfigError("computer-use models have no paper protocol to reproduce: run --policy cua with "
+                          "--protocol default")
     if policy == "seeact":
         return PAPER_SEEACT
     return PAPER_WEBVOYAGER_TEXT_ONLY if text_only else PAPER_WEBVOYAGER

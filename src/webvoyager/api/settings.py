@@ -92,6 +92,9 @@ class RunSettings:
             raise ConfigError(f"stuck_after must be at least 2 (got {values.stuck_after})")
         if values.wait_s <= 0:
             raise ConfigError(f"wait_s must be a positive number of seconds (got {values.wait_s})")
+        if self.policy == "cua" and self.text_only:
+            raise ConfigError("computer-use models act on screenshots, so --policy cua cannot run --text-only; "
+                              "drop --text-only")
         if self.policy == "seeact" and self.text_only:
             raise ConfigError("the SeeAct policy needs screenshots (it describes the page from one), so it cannot "
                               "run --text-only; drop --text-only, or use --policy webvoyager")

@@ -25,7 +25,7 @@ MODEL_HELP = ("openai:MODEL, anthropic:MODEL, scripted:PATH, human or reference 
 Model = Annotated[Optional[str], typer.Option("--model", help=MODEL_HELP)]
 BaseUrl = Annotated[Optional[str], typer.Option("--base-url", help="OpenAI-compatible server (vLLM, Ollama...).")]
 Out = Annotated[Optional[Path], typer.Option("--out", help="Run directory (default runs/<command>-<time>).")]
-Policy = Annotated[str, typer.Option("--policy", help="webvoyager or seeact.")]
+Policy = Annotated[str, typer.Option("--policy", help="webvoyager, seeact, or cua (a computer-use model acting by screen points: anthropic:MODEL).")]
 Grounding = Annotated[str, typer.Option("--grounding", help="SeeAct grounding: choice, som, attributes, "
                                         "coordinates.")]
 ProtocolOpt = Annotated[str, typer.Option("--protocol", help="default (ours) or paper (the papers' own settings, "
