@@ -81,6 +81,7 @@ class _RunState:
     steps: int = 0
     no_ops: int = 0                      # consecutive steps that executed no action
     feedback: StepFeedback = field(default_factory=StepFeedback)  # for the next step's observation
+    confirm: str | None = None   # the provider's safety check on this step's action (Decision.confirm)
     usage: Usage = field(default_factory=Usage)
     timings: dict[str, float] = field(default_factory=lambda: {"observe_s": 0.0, "model_s": 0.0, "act_s": 0.0})
     last_url: str = ""
@@ -191,6 +192,7 @@ class Agent:
             self._record(step, observation)
             raise
         state.usage += decision.usage
+        state.confirm = decision.confirm
         step.thought, step.raw_output, step.usage, step.policy_data = (
             decision.thought, decision.raw_output, decision.usage, decision.record)
         if decision.action is None:
@@ -261,10 +263,14 @@ class Agent:
     async def _gated(self, state: _RunState, step: Step, action: Action, observation: Observation) -> Action | None:
         """The action to execute after the confirm gate: itself, a Wait (the person took over), or None."""
         reason = consequence(action, await self._gate_element(action, observation))
+        if state.confirm:   # never acknowledged without the gate: the mode or a person decides
+            vendor = f"the model's provider asks a person to confirm it: {state.confirm}"
+            reason = f"{reason}; {vendor}" if reason else vendor
         if reason is None or self.gate is None:
             return action
         verdict = await self.gate.review(step.action or "", reason, observation.url)
         step.gate = verdict
+        state.feedback = replace(state.feedback, gate_choice=verdict.choice)
         if verdict.choice == "reject":
             who = "the user" if verdict.by == "person" else "this run's rules"
             note = f" ({verdict.note})" if verdict.note and verdict.by == "person" else ""

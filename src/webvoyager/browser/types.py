@@ -95,6 +95,7 @@ class Observation:
     last_action_error: str | None = None  # why executing it failed, in words for the model
     reply_error: str | None = None        # why the previous reply held no usable action
     loop_warning: str | None = None       # the loop guard's warning about a repeated action
+    gate_choice: str | None = None        # the confirm gate's verdict on the previous action (None: not gated)
     type_warning: TypeWarning | None = None   # paper: the previous Type went into a non-text box
 
 
