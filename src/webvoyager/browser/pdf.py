@@ -25,6 +25,10 @@ def pdf_text(data: bytes) -> str:
     return "\n\n".join(p.strip() for p in pages if p.strip())
 
 
+PDF_NOTE_START = "A PDF was downloaded ("
+"""How the note carrying a PDF's text begins (its text has its own cap, `pdf_excerpt_chars`)."""
+
+
 def pdf_note(path: Path, text: str, limit: int | None) -> str:
     """The note that tells the model a PDF arrived, with at most `limit` characters of its text (None:
     all of it, the paper protocol's choice: see `protocol.PAPER_PDF_CHARS`)."""
@@ -32,7 +36,7 @@ def pdf_note(path: Path, text: str, limit: int | None) -> str:
     if not flat:
         return f"A PDF was downloaded to {path.name}, but no text could be extracted from it."
     if limit is None:
-        return f"A PDF was downloaded ({path.name}). Its text:\n{flat}"
+        return f"{PDF_NOTE_START}{path.name}). Its text:\n{flat}"
     excerpt = flat[:limit]
     more = f" … (excerpt: first {limit} of {len(flat)} characters)" if len(flat) > limit else ""
-    return f"A PDF was downloaded ({path.name}). Its text:\n{excerpt}{more}"
+    return f"{PDF_NOTE_START}{path.name}). Its text:\n{excerpt}{more}"

@@ -28,6 +28,8 @@ from webvoyager.browser.netguard import NetworkGuard
 from webvoyager.browser.observe import LabelRef, capture
 from webvoyager.browser.paper_timing import PaperStep, paper_start, sleep_after
 from webvoyager.browser.paper_tree import PaperTree, page_tree
+from webvoyager.browser.pdf import PDF_NOTE_START
+from webvoyager.browser.prompt_limits import cap_element_text, cap_title, limit_notes
 from webvoyager.browser.settle import NetworkTracker, Settled, settle
 from webvoyager.browser.targets import Resolved, resolve_label, resolve_point
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target,
@@ -241,9 +243,11 @@ class Session:
             text = self._tree.text
             self._elements = [Element(label=int(n.node_id), tag=n.role, text=n.name, bbox=n.bound)
                               for n in self._tree.nodes.values() if n.node_id.isdigit()]
-        notes, self._events.notes = self._events.notes, []
+        notes, self._events.notes = _capped_notes(self._events.notes), []
+        if self.config.som_style != "paper":   # the paper's element text is sent whole, as the original does
+            text = cap_element_text(text)
         return Observation(
-            url=self._page.url, title=scan.title, screenshot=png, marked_screenshot=marked, elements=self._elements,
+            url=self._page.url, title=cap_title(scan.title), screenshot=png, marked_screenshot=marked, elements=self._elements,
             text=text, notes=notes, fingerprint=scan.fingerprint, observation_id=self._observation_id,
             viewport=self.config.viewport, text_only=text_only, type_warning=self._type_warning)
 
@@ -302,7 +306,7 @@ class Session:
             del self._events.notes[first_note:]
             await self._leave_error_page(start_url)
             raise ActionError(self._events.blocked_note(url))
-        new_notes = list(self._events.notes[first_note:])
+        new_notes = _capped_notes(self._events.notes[first_note:])
         downloads = self._events.downloads[first_download:]
         return Outcome(notes=new_notes, navigated=self._page.url != start_url,
                        download=downloads[-1] if downloads else None, waited_s=waited, slept_s=slept,
@@ -376,3 +380,8 @@ class Session:
             pass
         if self.guard is not None:
             await self.guard.stop()
+
+
+def _capped_notes(notes: list[str]) -> list[str]:
+    """The notes of one step as the model gets them (browser/prompt_limits.py); a PDF's text keeps its own cap."""
+    return limit_notes(notes, whole=[n for n in notes if n.startswith(PDF_NOTE_START)])
