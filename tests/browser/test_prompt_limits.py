@@ -18,7 +18,7 @@ def test_more_kinds_of_notes_than_a_step_shows_end_with_how_many_were_left_out()
 def test_a_long_note_is_cut_and_says_so_but_a_pdf_text_keeps_its_own_cap() -> None:
     long = 'The page showed an alert: "' + "x" * 5000 + '" (closed with OK).'
     pdf = "A PDF was downloaded (a.pdf). Its text:\n" + "y" * 2900
-    cut, whole = limit_notes([long, pdf], whole=[pdf])
+    cut, whole = limit_notes([long, pdf])
     assert cut.startswith(long[:NOTE_LIMIT]) and cut.endswith("more characters of the note were cut]")
     assert len(cut) < NOTE_LIMIT + 60
     assert whole == pdf

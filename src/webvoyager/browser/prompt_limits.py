@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from webvoyager.browser.pdf import PDF_NOTE_START
+
 TITLE_LIMIT = 300
 """Characters of the page title the model gets. Real titles are under 100 characters (the sandbox's longest
 is 60); 300 keeps every real one whole, search-result and product titles included."""
@@ -73,10 +75,10 @@ def repeated_note(count: int, first: str) -> str:
     return f"This happened {count} times since the last step (the first shown): {first}"
 
 
-def limit_notes(notes: Sequence[str], *, whole: Sequence[str] = ()) -> list[str]:
+def limit_notes(notes: Sequence[str]) -> list[str]:
     """The notes one observation shows: repeated kinds folded (REPEATS_FOLDED), each note cut to NOTE_LIMIT
-    characters (except those in `whole`, such as a PDF's text, which carry their own cap), and at most
-    NOTES_PER_STEP of them, the last saying how many more were left out."""
+    characters (but a PDF's text, which has its own cap), and at most NOTES_PER_STEP of them, the last
+    saying how many more were left out."""
     counts: dict[str, int] = {}
     for note in notes:
         counts[_kind(note)] = counts.get(_kind(note), 0) + 1
@@ -89,7 +91,7 @@ def limit_notes(notes: Sequence[str], *, whole: Sequence[str] = ()) -> list[str]
                 continue
             seen.add(kind)
             note = repeated_note(counts[kind], note)
-        shown.append(note if note in whole else clip(note, NOTE_LIMIT, "note"))
+        shown.append(note if note.startswith(PDF_NOTE_START) else clip(note, NOTE_LIMIT, "note"))
     if len(shown) > NOTES_PER_STEP:
         left = len(shown) - (NOTES_PER_STEP - 1)
         shown = [*shown[:NOTES_PER_STEP - 1],
