@@ -94,6 +94,7 @@ def _check(run_dir: Path, task_dir: Path, output: str, fake: FakeOpenAI) -> None
     assert result["final_url"].endswith("search_echo.html?q=[REDACTED]"), result["final_url"]
     assert result["answer"] == "nothing matches [REDACTED]"
     assert _leaks((output + report.output).encode()) == []
+    assert _leaks(json.dumps(fake.bodies(), ensure_ascii=False).encode()) == []   # the model's requests too
     assert _file_leaks(run_dir) == []
     assert (run_dir / "report.html").is_file() and (run_dir / "report.csv").is_file()
     _assert_screens_hide_it({"screenshot2.png": (task_dir / "screenshot2.png").read_bytes(),
