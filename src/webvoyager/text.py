@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from html.entities import codepoint2name
 from typing import Sequence
 
 OPTION_CUTOFF = 0.6
@@ -81,3 +82,43 @@ def bullets(lines: Sequence[str]) -> list[str]:
         elif items:
             items[-1] += "\n" + line
     return items
+
+
+# ----- the spellings of a secret -------------------------------------------------------------------
+# A secret is written in many ways on its way through a page and a run: as typed; URL-encoded by a form
+# sent by GET (`quote_plus`, the browser's form encoding) or by a script (`quote`, encodeURIComponent),
+# in either case of hex, once or twice (an address inside an address); HTML-escaped by a page's template
+# (`&amp;`, `&#38;`, `&#x26;`); JSON-escaped (`\u0026`, `\"`); with its spaces as `+`, runs of spaces or
+# non-breaking spaces. `secret_pattern` matches all of them, in any mix, as one regular expression whose
+# source is valid in Python and in a page's JavaScript (where screenshots are masked).
+
+_JS_SPECIAL = set("\\^$.|?*+()[]{}/-")
+_JSON_SHORT = {'"': '\\\\"', "\\": "\\\\\\\\", "/": "\\\\/"}
+
+
+def _literal(char: str) -> str:
+    return "\\" + char if char in _JS_SPECIAL else char
+
+
+def _char_spellings(char: str) -> list[str]:
+    """Regex alternatives for one character of a secret (matched case-insensitively)."""
+    code = ord(char)
+    percent = "".join(f"%(?:25)?{byte:02X}" for byte in char.encode("utf-8"))
+    forms = [_literal(char), percent, f"&#0*{code};", f"&#x0*{code:X};"]
+    if code in codepoint2name:   # &amp; &lt; &eacute; ... (HTML 4's names; &apos; is XML's)
+        forms.append(f"&{codepoint2name[code]};")
+    if char == "'":
+        forms.append("&apos;")
+    if char in _JSON_SHORT:
+        forms.append(_JSON_SHORT[char])
+    if code <= 0xFFFF:
+        forms.append(f"\\\\u{code:04X}")
+    if char.isspace():
+        forms = ["\\s+", "\\+", "&nbsp;", "&#0*160;", "&#x0*A0;", "%(?:25)?C2%(?:25)?A0", *forms]
+    return forms
+
+
+def secret_pattern(secret: str) -> str:
+    """The source of a regular expression (to be used case-insensitively) matching every spelling of
+    `secret` listed above, in Python (`re.IGNORECASE`) and JavaScript (`new RegExp(src, "gi")`)."""
+    return "".join("(?:" + "|".join(_char_spellings(c)) + ")" for c in secret)

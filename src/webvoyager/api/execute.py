@@ -55,6 +55,8 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
         session = await browser.new_session(download_dir=task_dir / "downloads",
                                             allowed_domains=settings.allowed_domains or None,
                                             config=settings.browser_config(browser.config))
+        # API keys never reach a page, typed secrets may; too short to redact is too short to mask
+        session.mask_secrets([v for v in settings.run_secrets() if v in recorder.redactor.secrets])
         if settings.trace:
             await session.start_trace()
         agent = Agent(session, policy, max_steps=settings.steps_for(task), recorder=recorder,

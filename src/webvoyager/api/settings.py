@@ -190,9 +190,14 @@ class RunSettings:
         """{{NAME}} → value of each `secret_env` variable (read now, never stored in the settings)."""
         return {name: os.environ[name] for name in self.secret_env if name in os.environ}
 
+    def run_secrets(self) -> tuple[str, ...]:
+        """The values this run marks secret: `secrets` and the `secret_env` values (the ones a page can
+        show, since only these are typed; the session masks them in screenshots)."""
+        return (*self.secrets, *self.placeholders().values())
+
     def redactor(self) -> Redactor:
-        """Redacts env secrets, `secrets` and the `secret_env` values."""
-        return Redactor.from_env((*self.secrets, *self.placeholders().values()))
+        """Redacts env secrets (API keys, tokens) and the run's own secrets (`run_secrets`)."""
+        return Redactor.from_env(self.run_secrets())
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready settings for run.json; secret values are never written, only their count."""
