@@ -22,7 +22,7 @@ from webvoyager.agent.recorder import Recorder
 from webvoyager.agent.redact import Redactor, fill_placeholders
 from webvoyager.browser.types import (Action, Answer, Observation, Outcome, Wait, action_text, action_to_dict,
                                       target_element)
-from webvoyager.errors import ActionError, BrowserError, ModelError
+from webvoyager.errors import ActionError, BrowserError, InfraKind, ModelError, infrastructure_kind
 from webvoyager.protocol import WAIT_STUCK_S
 from webvoyager.tasks import PageState, Task
 from webvoyager.trajectory import ActedElement, Result, Status, Step
@@ -60,6 +60,7 @@ class StopReason:
 
     status: Status
     detail: str | None = None
+    infrastructure: InfraKind | None = None   # an error that was the machine's or a service's, not the task's
 
     @property
     def answer(self) -> str | None:
@@ -115,7 +116,7 @@ class Agent:
             while stop is None:
                 stop = await self._step(state, guard) if state.steps < self.max_steps else StopReason("step_limit")
         except (ModelError, BrowserError) as exc:
-            stop = StopReason("error", str(exc))
+            stop = StopReason("error", str(exc), infrastructure_kind(exc))
         except BaseException:
             if self.recorder:   # cancelled (a task timeout) or failed: its step files are whole before anyone reads them
                 self.recorder.drain()
@@ -290,6 +291,7 @@ class Agent:
             usage=state.usage, timings={**state.timings, "wall_s": time.perf_counter() - started},
             site=task.site, model=_model_spec(self.policy), policy=self.policy.name,
             loop_warnings=guard.warnings if guard else 0, reward=state.end.reward if state.end else None,
+            infrastructure=stop.infrastructure,
         )
         # the final URL holds what a form sent by GET (a typed secret); the answer may repeat a page's text
         return self.recorder.finish(result) if self.recorder else self.redactor.record(result)
