@@ -25,7 +25,8 @@ POLICIES: tuple[PolicyName, ...] = get_args(PolicyName)
 @dataclass(frozen=True)
 class AgentValues:
     """What a protocol fixes for the agent run. `stuck_after` None means no loop guard; `seed` None
-    means no seed is sent."""
+    means no seed is sent; `unusable_after` None means no limit on consecutive replies without a usable
+    action (the papers' code sends each back with the format help until the step budget is gone)."""
 
     max_steps: int
     context_images: int
@@ -35,13 +36,14 @@ class AgentValues:
     stuck_after: int | None
     wait_s: float
     viewport: tuple[int, int]
+    unusable_after: int | None = None
 
 
 GOVERNED: tuple[str, ...] = tuple(f.name for f in fields(AgentValues))
 """The names of the settings whose value a protocol gives (fields of `RunSettings` too)."""
 
 DEFAULT_AGENT = AgentValues(max_steps=15, context_images=3, temperature=1.0, max_tokens=1024, seed=None,
-                            stuck_after=3, wait_s=5.0, viewport=(1024, 768))
+                            stuck_after=3, wait_s=5.0, viewport=(1024, 768), unusable_after=3)
 # WebVoyager's run.sh: --max_iter 15 --max_attached_imgs 3 --temperature 1 --seed 42, max_tokens=1000 in run.py
 # (call_gpt4v_api's create() passes model, messages, max_tokens and seed only: its temperature flag is never
 # sent, so temperature is None here), 1024x768 window, `time.sleep(5)` for Wait (l. 449).

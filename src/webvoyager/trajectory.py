@@ -18,9 +18,10 @@ from webvoyager.usage import Usage
 if TYPE_CHECKING:
     from webvoyager.tasks import Task
 
-Status = Literal["answered", "step_limit", "stuck", "error", "timeout", "done"]
-STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "error", "timeout", "done")
-""""done": the task's environment ended the episode itself (MiniWoB++; see agent/episode.py). Older
+Status = Literal["answered", "step_limit", "stuck", "unusable", "error", "timeout", "done"]
+STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "unusable", "error", "timeout", "done")
+""""unusable": the model gave replies without a usable action several times in a row (`unusable_after`).
+"done": the task's environment ended the episode itself (MiniWoB++; see agent/episode.py). Older
 files may say "blocked", a status nothing produced; they still load (statuses are not checked on load)."""
 Choice = Literal["approve", "reject", "takeover"]
 

@@ -4,16 +4,15 @@ after the space is freed `--resume` runs the failed task again (the real SQLite 
 
 from __future__ import annotations
 
-import functools
 import json
 import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 
 from tests.bench.test_bad_files_cli import assert_one_line_error, cli
+from tests.local_server import QuietHandler, serve
 from tests.mounts import fill, tiny_disk
 from webvoyager.runs.store import RunStore
 
@@ -35,10 +34,7 @@ def filling_server(disk: Path) -> Iterator[str]:
     program writing a big file would, just after the task started."""
     filled = threading.Event()
 
-    class Handler(SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
+    class Handler(QuietHandler):
         def do_GET(self) -> None:
             if self.path.startswith("/fill/"):
                 if not filled.is_set():
@@ -47,12 +43,8 @@ def filling_server(disk: Path) -> Iterator[str]:
                 self.path = self.path[len("/fill"):]
             super().do_GET()
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(PAGES)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serve(Handler, PAGES) as url:
+        yield url
 
 
 def test_a_full_disk_mid_bench_stops_it_and_resume_reruns_the_failed_task(tmp_path: Path, disk: Path,

@@ -49,6 +49,7 @@ class LoopRules:
     stuck_after: int | None = 3          # an action repeated on an unchanged page; None: no loop guard
     wait_stuck_s: float = WAIT_STUCK_S   # time waited on one unchanged page before a Wait counts as stuck
     max_no_ops: int | None = None        # consecutive steps without an operation to run (SeeAct paper: 2)
+    unusable_after: int | None = None    # consecutive replies without a usable action (default 3; paper: none)
 
     def guard(self) -> LoopGuard | None:
         return None if self.stuck_after is None else LoopGuard(self.stuck_after, wait_stuck_s=self.wait_stuck_s)
@@ -68,7 +69,7 @@ class StopReason:
 
     @property
     def error(self) -> str | None:
-        return self.detail if self.status == "error" else None
+        return self.detail if self.status in ("error", "unusable") else None
 
 
 @dataclass
@@ -78,6 +79,7 @@ class _RunState:
     task: Task
     steps: int = 0
     no_ops: int = 0                      # consecutive steps that executed no action
+    unusable: int = 0                    # consecutive replies that held no usable action
     feedback: StepFeedback = field(default_factory=StepFeedback)  # for the next step's observation
     usage: Usage = field(default_factory=Usage)
     timings: dict[str, float] = field(default_factory=lambda: {"observe_s": 0.0, "model_s": 0.0, "act_s": 0.0})
@@ -129,7 +131,8 @@ class Agent:
         observation = await self._timed(state, "observe_s", self.session.observe(text_only=self.text_only))
         observation = self.redactor.observation(observation)  # the model never sees a secret
         step, action = await self._decide(state, observation)
-        stop = StopReason("answered", action.text) if isinstance(action, Answer) else None
+        stop = (StopReason("answered", action.text) if isinstance(action, Answer)
+                else self._unusable(state, step, action))
         acted = False
         if action is not None and stop is None:
             stop = self._guard(state, step, action, observation, guard)
@@ -235,6 +238,18 @@ class Agent:
         if guard is not None and outcome.waited_s is not None:
             guard.waited(observation.fingerprint, outcome.waited_s)
         return True
+
+    def _unusable(self, state: _RunState, step: Step, action: Action | None) -> StopReason | None:
+        """Stop after `unusable_after` replies in a row without a usable action (no `Action:` line, an
+        unknown action, a bad argument): a model that never answers in the grammar would otherwise be
+        sent the format help until the step budget is gone."""
+        state.unusable = 0 if action is not None else state.unusable + 1
+        limit = self.rules.unusable_after
+        if limit is None or state.unusable < limit:
+            return None
+        why = f"{state.unusable} replies in a row held no usable action (the last: {step.error})"
+        step.error = f"{step.error}; stopped: {state.unusable} unusable replies in a row"
+        return StopReason("unusable", why)
 
     def _no_op_limit(self, state: _RunState, step: Step, acted: bool) -> StopReason | None:
         """SeeAct's rule (`max_no_ops`): stop after that many consecutive steps with no operation to run."""

@@ -181,7 +181,7 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
                 except WorkerLostError as exc:
                     log.warning("task %s: %s (try %d of %d)", task.id, exc, tries, MAX_TRIES)
                     result = Result.failure(task, "error", f"{exc} (tried {tries} times)", model=model.spec,
-                                            policy=settings.policy)
+                                            policy=settings.policy, infrastructure="worker")
                     if tries < MAX_TRIES:
                         store.abandon(task.id)   # this attempt never finished; the last one records the error
                 except OSError as exc:   # the driver could not write the files a remote worker sent
