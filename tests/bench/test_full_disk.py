@@ -110,3 +110,12 @@ def test_resume_reruns_a_task_whose_model_server_failed(tmp_path: Path, filling_
     assert cli(*args, "--resume").returncode == 0   # a finished task is kept, not run a third time
     with RunStore(out) as store:
         assert store.rows()[0].attempts == 2
+
+
+def test_run_on_a_disk_that_fills_up_mid_task_is_one_line_and_exit_2(tmp_path: Path, disk: Path,
+                                                                      filling_server: str) -> None:
+    script = tmp_path / "replies.jsonl"
+    script.write_text(json.dumps(ANSWER) + "\n", encoding="utf-8")
+    done = cli("run", "What is the answer?", "--url", f"{filling_server}/fill/plain.html", "--model",
+               f"scripted:{script}", "--out", str(disk / "run"))
+    assert_one_line_error(done, "No space left on device", "free some space")
