@@ -99,3 +99,13 @@ def test_the_default_runs_folder_in_a_read_only_working_directory(tmp_path: Path
     with read_only_folder(tmp_path / "ro") as ro:
         assert_one_line_error(cli("run", "What is the title?", "--url", "http://127.0.0.1:9/", "--model",
                                   model, cwd=ro), "runs", "--out")
+
+
+def test_other_user_files_that_are_not_utf8_are_one_line_too(tmp_path: Path) -> None:
+    labels = tmp_path / "labels.csv"
+    labels.write_bytes("task_id,label\nt\u00e9,1\n".encode("latin-1"))
+    assert_one_line_error(cli("judge", "agreement", str(labels), "--run", str(tmp_path)), str(labels), "not UTF-8")
+    prompt = tmp_path / "system.txt"
+    prompt.write_bytes(b"\xff\xfe binary prompt")
+    assert_one_line_error(cli("run", "q", "--url", "http://127.0.0.1:9/", "--model", "scripted:x", "--system-prompt",
+                              str(prompt), "--out", str(tmp_path / "r")), str(prompt), "not UTF-8")
