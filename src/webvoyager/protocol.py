@@ -26,7 +26,8 @@ POLICIES: tuple[PolicyName, ...] = get_args(PolicyName)
 @dataclass(frozen=True)
 class AgentValues:
     """What a protocol fixes for the agent run. `stuck_after` None means no loop guard; `seed` None
-    means no seed is sent."""
+    means no seed is sent; `unusable_after` None means no limit on consecutive replies without a usable
+    action (the papers' code sends each back with the format help until the step budget is gone)."""
 
     max_steps: int
     context_images: int
@@ -36,13 +37,14 @@ class AgentValues:
     stuck_after: int | None
     wait_s: float
     viewport: tuple[int, int]
+    unusable_after: int | None = None
 
 
 GOVERNED: tuple[str, ...] = tuple(f.name for f in fields(AgentValues))
 """The names of the settings whose value a protocol gives (fields of `RunSettings` too)."""
 
 DEFAULT_AGENT = AgentValues(max_steps=15, context_images=3, temperature=1.0, max_tokens=1024, seed=None,
-                            stuck_after=3, wait_s=5.0, viewport=(1024, 768))
+                            stuck_after=3, wait_s=5.0, viewport=(1024, 768), unusable_after=3)
 # Computer-use models act in small steps (a click, then the typing, then a key): each call is a loop step, so
 # they get a larger budget, and room for their reasoning and batched calls in a reply.
 DEFAULT_CUA = replace(DEFAULT_AGENT, max_steps=50, max_tokens=4096)

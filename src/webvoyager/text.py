@@ -122,3 +122,45 @@ def secret_pattern(secret: str) -> str:
     """The source of a regular expression (to be used case-insensitively) matching every spelling of
     `secret` listed above, in Python (`re.IGNORECASE`) and JavaScript (`new RegExp(src, "gi")`)."""
     return "".join("(?:" + "|".join(_char_spellings(c)) + ")" for c in secret)
+
+
+# Terminal control in text that came from a page or a model: escape sequences (CSI such as colours and
+# clear-screen, OSC such as a window title or a hyperlink, DCS/SOS/PM/APC strings, two-byte escapes, and
+# their one-byte C1 forms), then lone C0 controls other than newline and tab, DEL, the C1 range and the
+# bidirectional overrides and isolates that reorder what a person reads ("Trojan source").
+_TERMINAL_ESCAPES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]?"                   # CSI ... final byte
+    r"|\x1b\][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC ... BEL or ST
+    r"|\x1b[PX^_][^\x1b\x9c]*(?:\x1b\\|\x9c)?"     # DCS, SOS, PM, APC ... ST
+    r"|\x1b[ -/]*[0-~]?"                          # any other escape (charset, keypad, reset)
+    r"|\x9b[0-?]*[ -/]*[@-~]?"                    # C1 CSI
+    r"|[\x90\x98\x9d-\x9f][^\x07\x1b\x9c]*(?:\x07|\x9c)?"  # C1 DCS, SOS, OSC, PM, APC strings
+)
+_TERMINAL_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` safe to print on a terminal: no escape sequences, no control characters but newline and
+    tab, no bidirectional overrides. Every printer of the CLI passes what it prints through this
+    (cli/common.SafeConsole), as do the `human` model and the confirm gate, which print page text."""
+    if text.isprintable():
+        return text
+    return _TERMINAL_CONTROLS.sub("", _TERMINAL_ESCAPES.sub("", text))
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?")
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell that a spreadsheet will not run as a formula: text starting with = + - @ tab or CR gets
+    a leading apostrophe (OWASP's rule for CSV injection); a plain number ("-1", a reward) is left as it
+    is. Every CSV the project writes (report.csv, judge agreement) passes its cells through this."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
+def csv_row(values: Sequence[object]) -> list[object]:
+    """`csv_cell` of every value of a row."""
+    return [csv_cell(v) for v in values]

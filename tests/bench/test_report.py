@@ -74,3 +74,20 @@ async def test_report_renders_in_chromium(tmp_path: Path, session) -> None:
     assert widths == [160, 160, 160, 160]   # the relative links load the real PNGs from disk
     await page.click("#task-wiki--1 nav a[href='#']")
     assert await page.locator("#summary").is_visible()
+
+
+def test_report_csv_neutralises_formula_cells(tmp_path: Path) -> None:
+    """A cell a spreadsheet would run as a formula (page text in an answer or an error) starts with an
+    apostrophe; plain numbers stay numbers (issue 22, item 4)."""
+    import csv
+    import io
+
+    from webvoyager.report.build import render_csv
+
+    run = make_run(tmp_path / "run", [FakeTask("a", answer='=HYPERLINK("http://evil.example","open")'),
+                                      FakeTask("b", answer="@SUM(A1:A9)"), FakeTask("c", answer="-5 degrees"),
+                                      FakeTask("d", answer="-5")])
+    rows = {r["task_id"]: r for r in csv.DictReader(io.StringIO(render_csv(run)))}
+    assert rows["a"]["answer"] == "'=HYPERLINK(\"http://evil.example\",\"open\")"
+    assert rows["b"]["answer"] == "'@SUM(A1:A9)" and rows["c"]["answer"] == "'-5 degrees"
+    assert rows["d"]["answer"] == "-5"

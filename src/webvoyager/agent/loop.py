@@ -23,7 +23,7 @@ from webvoyager.agent.redact import Redactor, fill_placeholders
 from webvoyager.browser.action_set import spec_of
 from webvoyager.browser.types import (Action, Answer, Element, Observation, Outcome, Point, Wait, action_text,
                                       action_to_dict, target_element)
-from webvoyager.errors import ActionError, BrowserError, ModelError
+from webvoyager.errors import ActionError, BrowserError, InfraKind, ModelError, infrastructure_kind
 from webvoyager.protocol import WAIT_STUCK_S
 from webvoyager.tasks import PageState, Task
 from webvoyager.trajectory import ActedElement, Result, Status, Step
@@ -52,6 +52,7 @@ class LoopRules:
     stuck_after: int | None = 3          # an action repeated on an unchanged page; None: no loop guard
     wait_stuck_s: float = WAIT_STUCK_S   # time waited on one unchanged page before a Wait counts as stuck
     max_no_ops: int | None = None        # consecutive steps without an operation to run (SeeAct paper: 2)
+    unusable_after: int | None = None    # consecutive replies without a usable action (default 3; paper: none)
 
     def guard(self) -> LoopGuard | None:
         return None if self.stuck_after is None else LoopGuard(self.stuck_after, wait_stuck_s=self.wait_stuck_s)
@@ -63,6 +64,7 @@ class StopReason:
 
     status: Status
     detail: str | None = None
+    infrastructure: InfraKind | None = None   # an error that was the machine's or a service's, not the task's
 
     @property
     def answer(self) -> str | None:
@@ -70,7 +72,7 @@ class StopReason:
 
     @property
     def error(self) -> str | None:
-        return self.detail if self.status == "error" else None
+        return self.detail if self.status in ("error", "unusable") else None
 
 
 @dataclass
@@ -80,6 +82,7 @@ class _RunState:
     task: Task
     steps: int = 0
     no_ops: int = 0                      # consecutive steps that executed no action
+    unusable: int = 0                    # consecutive replies that held no usable action
     feedback: StepFeedback = field(default_factory=StepFeedback)  # for the next step's observation
     confirm: str | None = None   # the provider's safety check on this step's action (Decision.confirm)
     usage: Usage = field(default_factory=Usage)
@@ -119,7 +122,7 @@ class Agent:
             while stop is None:
                 stop = await self._step(state, guard) if state.steps < self.max_steps else StopReason("step_limit")
         except (ModelError, BrowserError) as exc:
-            stop = StopReason("error", str(exc))
+            stop = StopReason("error", str(exc), infrastructure_kind(exc))
         except BaseException:
             if self.recorder:   # cancelled (a task timeout) or failed: its step files are whole before anyone reads them
                 self.recorder.drain()
@@ -132,7 +135,8 @@ class Agent:
         observation = await self._timed(state, "observe_s", self.session.observe(text_only=self.text_only))
         observation = self.redactor.observation(observation)  # the model never sees a secret
         step, action = await self._decide(state, observation)
-        stop = StopReason("answered", action.text) if isinstance(action, Answer) else None
+        stop = (StopReason("answered", action.text) if isinstance(action, Answer)
+                else self._unusable(state, step, action))
         acted = False
         if action is not None and stop is None:
             stop = self._guard(state, step, action, observation, guard)
@@ -240,6 +244,18 @@ class Agent:
             guard.waited(observation.fingerprint, outcome.waited_s)
         return True
 
+    def _unusable(self, state: _RunState, step: Step, action: Action | None) -> StopReason | None:
+        """Stop after `unusable_after` replies in a row without a usable action (no `Action:` line, an
+        unknown action, a bad argument): a model that never answers in the grammar would otherwise be
+        sent the format help until the step budget is gone."""
+        state.unusable = 0 if action is not None else state.unusable + 1
+        limit = self.rules.unusable_after
+        if limit is None or state.unusable < limit:
+            return None
+        why = f"{state.unusable} replies in a row held no usable action (the last: {step.error})"
+        step.error = f"{step.error}; stopped: {state.unusable} unusable replies in a row"
+        return StopReason("unusable", why)
+
     def _no_op_limit(self, state: _RunState, step: Step, acted: bool) -> StopReason | None:
         """SeeAct's rule (`max_no_ops`): stop after that many consecutive steps with no operation to run."""
         state.no_ops = 0 if acted else state.no_ops + 1
@@ -310,6 +326,7 @@ class Agent:
             usage=state.usage, timings={**state.timings, "wall_s": time.perf_counter() - started},
             site=task.site, model=_model_spec(self.policy), policy=self.policy.name,
             loop_warnings=guard.warnings if guard else 0, reward=state.end.reward if state.end else None,
+            infrastructure=stop.infrastructure,
         )
         # the final URL holds what a form sent by GET (a typed secret); the answer may repeat a page's text
         return self.recorder.finish(result) if self.recorder else self.redactor.record(result)

@@ -24,6 +24,7 @@ from webvoyager.agent.task_writer import TaskWriter
 from webvoyager.api.execute import execute_task
 from webvoyager.api.settings import RunSettings
 from webvoyager.browser.session import Browser
+from webvoyager.errors import infrastructure_kind
 from webvoyager.models.base import ChatModel
 from webvoyager.runs.golden import golden_match
 from webvoyager.tasks import Task
@@ -56,7 +57,10 @@ async def run_attempt(task: Task, *, browser: Browser, model: ChatModel, setting
     except asyncio.TimeoutError:
         return _timeout_result(task, folder, model, settings, timeout_s or 0.0)
     except Exception as exc:  # noqa: BLE001 - a task error never stops the run
-        log.exception("task %s failed in the runner", task.id)
+        if infrastructure_kind(exc) is None:
+            log.exception("task %s failed in the runner", task.id)
+        else:   # one line: the bench says what to do about it
+            log.info("task %s: %s", task.id, exc)
         return Result.from_exception(task, exc, model=model.spec, policy=settings.policy,
                                      wall_s=time.perf_counter() - t0)
 

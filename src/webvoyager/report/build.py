@@ -25,6 +25,7 @@ from webvoyager.runs.records import TaskRecord, load_records
 from webvoyager.runs.summary import Rate, read_summary, run_protocol, summarize
 from webvoyager.fileio import write_text_atomic
 from webvoyager.report.chart import Bar, bar_chart
+from webvoyager.text import csv_row
 from webvoyager.trajectory import Step, TaskDir
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -94,11 +95,11 @@ def render_csv(run_dir: Path) -> str:
     """One row per task (see CSV_COLUMNS)."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(csv_row(CSV_COLUMNS))
     for rec in load_records(run_dir):
         r = rec.result
         flag = lambda v: "" if v is None else int(v)  # noqa: E731 - tiny local formatter
-        writer.writerow([
+        writer.writerow(csv_row([
             rec.task_id, rec.site, r.status if r else rec.state, flag(r.answered) if r else "", r.steps if r else "",
             flag(rec.success), rec.signal or "", flag(rec.checked), flag(rec.judged), flag(rec.golden),
             (r.answer or "") if r else "", (r.error or "") if r else "",
@@ -106,7 +107,7 @@ def render_csv(run_dir: Path) -> str:
             "" if not r or r.usage.cost_usd is None else f"{r.usage.cost_usd:.6f}",
             f"{r.timings.get('wall_s', 0.0):.2f}" if r else "",
             "" if not r or r.reward is None else f"{r.reward:g}",
-        ])
+        ]))
     return out.getvalue()
 
 
