@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -33,6 +33,31 @@ CSV_COLUMNS = ("task_id", "site", "status", "answered", "steps", "success", "sig
                "answer", "error", "input_tokens", "output_tokens", "cost_usd", "wall_s", "reward")
 
 
+@dataclass(frozen=True)
+class Pointer:
+    """Where a step's action acted on the screen, drawn over its screenshot: one point (a click, a move,
+    a wheel turn) or a path (a drag), in viewport pixels, and the viewport's size (the drawing's space)."""
+
+    points: tuple[tuple[float, float], ...]
+    viewport: tuple[int, int]
+
+    @property
+    def path(self) -> str:
+        """The points as an SVG polyline's `points` attribute."""
+        return " ".join(f"{x:g},{y:g}" for x, y in self.points)
+
+
+def pointer_of(step: Step, viewport: tuple[int, int]) -> Pointer | None:
+    """The screen point(s) of a step's action (coordinate grounding, pixel actions), None for a label."""
+    data = step.action_data or {}
+    target, path = data.get("target"), data.get("path")
+    if isinstance(target, dict) and {"x", "y"} <= target.keys():
+        return Pointer(((float(target["x"]), float(target["y"])),), viewport)
+    if isinstance(path, list) and path and all(isinstance(p, dict) for p in path):
+        return Pointer(tuple((float(p["x"]), float(p["y"])) for p in path), viewport)
+    return None
+
+
 @dataclass
 class TaskPage:
     """What the template shows for one task."""
@@ -42,23 +67,33 @@ class TaskPage:
     steps: list[Step]
     screenshot_urls: dict[int, str]
     trace_url: str | None = None     # the task's Playwright trace (`--trace`), relative to the report
+    pointers: dict[int, Pointer] = field(default_factory=dict)   # by step index
 
 
 def _anchor(dirname: str) -> str:
     return "task-" + dirname
 
 
-def _task_page(run_dir: Path, rec: TaskRecord) -> TaskPage:
+def _task_page(run_dir: Path, rec: TaskRecord, viewport: tuple[int, int]) -> TaskPage:
     folder = run_dir / rec.dirname
     steps = TaskDir(folder).load_steps() if rec.result else []
-    urls = {}
+    urls, pointers = {}, {}
     for step in steps:
         name = step.screenshot or f"screenshot{step.index}.png"
         if (folder / name).is_file():
             urls[step.index] = f"{quote(rec.dirname)}/{quote(name)}"
+        pointer = pointer_of(step, viewport)
+        if pointer is not None:
+            pointers[step.index] = pointer
     trace = TaskDir(folder).trace
     trace_url = f"{quote(rec.dirname)}/{quote(trace.name)}" if trace.is_file() else None
-    return TaskPage(rec, _anchor(rec.dirname), steps, urls, trace_url)
+    return TaskPage(rec, _anchor(rec.dirname), steps, urls, trace_url, pointers)
+
+
+def _viewport(run: dict[str, Any]) -> tuple[int, int]:
+    """The run's viewport (the space of its screenshots and points), 1024x768 when run.json has none."""
+    value = (run.get("settings") or {}).get("viewport")
+    return (int(value[0]), int(value[1])) if isinstance(value, list) and len(value) == 2 else (1024, 768)
 
 
 def _fmt_pct(rate: Rate) -> str:
@@ -86,7 +121,7 @@ def render_html(run_dir: Path) -> str:
     return _env().get_template("report.html.j2").render(
         run_dir=run_dir.resolve(), run=run, summary=summary, chart=bar_chart(bars),
         suite_sections=report_sections(run.get("suite"), run_dir),
-        tasks=[_task_page(run_dir, r) for r in records],
+        tasks=[_task_page(run_dir, r, _viewport(run)) for r in records],
         generated_at=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     )
 
