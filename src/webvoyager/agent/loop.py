@@ -85,6 +85,7 @@ class _RunState:
     unusable: int = 0                    # consecutive replies that held no usable action
     feedback: StepFeedback = field(default_factory=StepFeedback)  # for the next step's observation
     confirm: str | None = None   # the provider's safety check on this step's action (Decision.confirm)
+    acted: Element | None = None  # the element this step's action operates (`Agent._acted_element`)
     usage: Usage = field(default_factory=Usage)
     timings: dict[str, float] = field(default_factory=lambda: {"observe_s": 0.0, "model_s": 0.0, "act_s": 0.0})
     last_url: str = ""
@@ -204,7 +205,7 @@ class Agent:
             state.feedback = replace(state.feedback, reply_error=step.error)
             return step, None
         step.action, step.action_data = action_text(decision.action), action_to_dict(decision.action)
-        element = target_element(decision.action, observation.elements)
+        element = state.acted = await self._acted_element(decision.action, observation)
         if element is not None:
             step.target = ActedElement(label=element.label, **element.identity())
         state.feedback = replace(state.feedback, last_action=step.action)
@@ -265,20 +266,21 @@ class Agent:
         step.error = (f"{step.error}; " if step.error else "") + f"stopped: {why}"
         return StopReason("stuck", why)
 
-    async def _gate_element(self, action: Action, observation: Observation) -> Element | None:
-        """The element the gate judges: the one the label names; for a screenshot point (coordinate
-        grounding, pixel actions) the one under it now, found by hit-testing (no point: under the mouse);
-        for text typed at the focus, the focused element."""
+    async def _acted_element(self, action: Action, observation: Observation) -> Element | None:
+        """The element an action operates (recorded as the step's target, judged by the gate, found again
+        by replay): the one the label names; for a screenshot point (coordinate grounding, pixel actions)
+        the one under it now, found by hit-testing (no point: under the mouse); for text typed at the
+        focus, the focused element."""
         if not hasattr(action, "target"):
             return await self.session.focused_element() if spec_of(action).gate == "type" else None
         target = getattr(action, "target")
-        if target is None or isinstance(target, Point):
-            return await self.session.element_at(target) if spec_of(action).gate else None
+        if isinstance(target, Point) or (target is None and spec_of(action).gate):
+            return await self.session.element_at(target)
         return target_element(action, observation.elements)
 
     async def _gated(self, state: _RunState, step: Step, action: Action, observation: Observation) -> Action | None:
         """The action to execute after the confirm gate: itself, a Wait (the person took over), or None."""
-        reason = consequence(action, await self._gate_element(action, observation))
+        reason = consequence(action, state.acted)
         if state.confirm:   # never acknowledged without the gate: the mode or a person decides
             vendor = f"the model's provider asks a person to confirm it: {state.confirm}"
             reason = f"{reason}; {vendor}" if reason else vendor
