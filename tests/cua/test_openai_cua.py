@@ -23,6 +23,7 @@ from webvoyager.browser.action_set import (ClickAt, DragAlong, GoBack, GoForward
 from webvoyager.browser.action_spec import Point
 from webvoyager.cua.openai_cua import WAIT_S, OpenAIComputerUse, tool_for
 from webvoyager.cua.policy import ComputerUsePolicy
+from webvoyager.cua.turns import CallResult
 from webvoyager.errors import ConfigError
 from webvoyager.tasks import Task
 from webvoyager.trajectory import TaskDir
@@ -103,6 +104,8 @@ async def test_ga_batch_is_performed_one_action_a_step_and_answered_with_one_out
     assert [u.call for u in used] == ["click", "type", "keypress", "scroll", "drag"]
     assert [u.batched for u in used] == [False, True, True, True, True] and {u.call_id for u in used} == {"c1"}
     assert used[0].tool == "computer" and used[0].model_point == [550, 315]
+    saved = (tmp_path / "run" / "pixel" / "interact_messages.json").read_text()
+    assert "gAAAAsecret" not in saved and "base64" not in saved and '"(encrypted)"' in saved
 
 
 @pytest.mark.browser
@@ -184,12 +187,22 @@ async def test_every_action_type_maps_to_a_pixel_action() -> None:
                                     (1024, 768))
         adapter.start(Task(id="t", question="q", start_url="http://x/"), "system")
         turn = await adapter.turn([], png.getvalue())
+        server.queue(openai_response(openai_message_item("ok"), model="gpt-5.4"))
+        # What the policy hands back: the refused call's error, and the batch's last screenshot.
+        results = [CallResult("c1", png.getvalue(), text="A dialog opened."),
+                   *(CallResult(call_id, png.getvalue(), error=why) for call_id, why in turn.refused)]
+        assert (await adapter.turn(results, png.getvalue())).answer == "ok"
+        sent = server.bodies()[-1]["input"]
     assert [c.action for c in turn.calls] == [
         ClickAt(Point(10, 20), "middle"), ClickAt(Point(10, 20), "right", 1, ("SHIFT",)), GoBack(), GoForward(),
         ClickAt(Point(5, 6), "left", 2), MoveTo(Point(7, 8)), DragAlong((Point(1, 2), Point(3, 4)), ("CTRL",)),
         KeyChord(("CTRL", "A")), TypeText("hi"), WaitFor(WAIT_S), Screenshot(), ScrollAt(Point(9, 9), -40, 0)]
     assert turn.refused == (("c2", "Unknown computer action 'teleport'."),) and turn.answer is None
     assert turn.usage.input_tokens == 1500 and turn.usage.output_tokens == 40     # the Responses API's usage
+    assert [(i.get("type"), i.get("call_id")) for i in sent[-3:]] == [("computer_call_output", "c1"),
+                                                                       ("computer_call_output", "c2"), (None, None)]
+    assert sent[-1] == {"role": "user", "content": [{"type": "input_text",
+                                                     "text": "A dialog opened.\nUnknown computer action 'teleport'."}]}
 
 
 def test_the_tool_is_picked_by_model_name() -> None:
