@@ -165,7 +165,8 @@ class OpenAIComputerUse:
         if not calls:
             return "The computer call held no action."
         if checks:
-            self._checks[item["call_id"]] = [{k: c.get(k) for k in ("id", "code", "message")} for c in checks]
+            self._checks[item["call_id"]] = [{k: c[k] for k in ("id", "code", "message") if c.get(k) is not None}
+                                             for c in checks]
         return calls
 
     def _point(self, given: dict[str, Any]) -> Point:
