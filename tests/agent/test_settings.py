@@ -135,5 +135,6 @@ def test_the_cua_policy_has_its_own_budget_and_refuses_what_it_cannot_run() -> N
         RunSettings(policy="cua", protocol="paper")
     with pytest.raises(ConfigError, match="cannot run --text-only"):
         RunSettings(policy="cua", text_only=True)
-    with pytest.raises(ConfigError, match="needs a computer-use model; 'openai:gpt-4o' is not one"):
-        create_model("openai:gpt-4o", settings=cua, api_key="sk-test")
+    with pytest.raises(ConfigError, match="needs a computer-use model; 'reference' is not one"):
+        create_model("reference", settings=cua)
+    assert create_model("openai:gpt-5.4", settings=cua, api_key="sk-test").spec == "openai:gpt-5.4"   # OpenAI's tool
