@@ -3,11 +3,8 @@ when the page moved it, the replay acts at its new centre; when it is gone, the 
 
 from __future__ import annotations
 
-import functools
 import json
 import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Iterator
 
@@ -15,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.cua.test_anthropic_cua import BUY, _reply, _text, _use
+from tests.local_server import QuietHandler, serve
 from tests.models.fake_providers import FakeAnthropic
 from webvoyager.cli import app
 
@@ -23,23 +21,15 @@ runner = CliRunner()
 ZOO = Path(__file__).resolve().parents[1] / "pages" / "zoo"
 
 
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """The zoo's pixel page (and what it links to) copied where the test may change it, served on loopback."""
     root = tmp_path / "site"
     root.mkdir()
     for name in ("pixel.html", "log.js", "basic.html"):
         shutil.copy(ZOO / name, root / name)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield root, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serve(QuietHandler, root) as url:
+        yield root, url
 
 
 def test_a_point_is_replayed_on_the_element_it_hit(site, tmp_path: Path, monkeypatch) -> None:

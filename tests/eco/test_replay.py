@@ -3,26 +3,19 @@ and the first step where a changed page no longer matches is reported (replay.js
 
 from __future__ import annotations
 
-import functools
 import json
 import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 from typer.testing import CliRunner
 
+from tests.local_server import QuietHandler, serve
 from webvoyager.cli import app
 
 runner = CliRunner()
 PAGES = Path(__file__).resolve().parents[1] / "pages" / "agent"
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 @pytest.fixture
@@ -30,12 +23,8 @@ def site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     """A copy of tests/pages/agent that the test may change, served on loopback."""
     root = tmp_path / "site"
     shutil.copytree(PAGES, root)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield root, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serve(QuietHandler, root) as url:
+        yield root, url
 
 
 def _record(tmp_path: Path, url: str) -> Path:
