@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
+from collections import deque
 from pathlib import Path
 from typing import Any, Awaitable
 from urllib.parse import urlparse
@@ -48,6 +50,10 @@ def _resolvable(url: str) -> tuple[str, dict[str, str]]:
 BLOCKED_PHRASE = "was blocked (allowed domains:"
 """Part of every note about a navigation refused by the allowed-domains rule."""
 
+STORM_DIALOGS, STORM_WINDOW_S = 10, 1.0
+"""A dialog storm: this many JavaScript dialogs within this many seconds. A person would have given up on
+the page; settling stops waiting for it to be quiet (see Session._settle)."""
+
 
 class SessionEvents:
     """Listens to one session's context and main page; collects notes and background work."""
@@ -64,6 +70,9 @@ class SessionEvents:
         self.downloads: list[Path] = []
         self._pending: set[asyncio.Task[Any]] = set()
         self.popup_arrived = asyncio.Event()   # set when a new tab or a download appears; cleared by begin()
+        self.dialogs = 0                       # JavaScript dialogs the pages opened so far
+        self.storm = asyncio.Event()           # set in a dialog storm (STORM_DIALOGS); cleared by begin()
+        self._recent_dialogs: deque[float] = deque(maxlen=STORM_DIALOGS)
         self._pdf_urls: set[str] = set()
 
     async def install(self) -> None:
@@ -87,16 +96,27 @@ class SessionEvents:
         self.blocked.clear()
         self._pdf_urls.clear()
         self.popup_arrived.clear()
+        self.storm.clear()
+        self._recent_dialogs.clear()
 
     @property
     def busy(self) -> bool:
         """True while a popup, dialog or download is still being handled."""
         return bool(self._pending)
 
-    async def drain(self) -> None:
-        """Wait for the background work started by events so far (popups, downloads)."""
-        while self._pending:
-            await asyncio.gather(*list(self._pending), return_exceptions=True)
+    async def drain(self, timeout_s: float | None = None) -> None:
+        """Wait for the background work started by events so far (popups, downloads), for at most
+        `timeout_s` (None: no limit); never in a dialog storm, whose dialogs never stop coming."""
+        deadline = None if timeout_s is None else time.monotonic() + timeout_s
+        while self._pending and not self.storm.is_set():
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return
+            storm = asyncio.ensure_future(self.storm.wait())
+            try:
+                await asyncio.wait([*self._pending, storm], timeout=left, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                storm.cancel()
 
     def cancel(self) -> None:
         """Stop background work (the session is closing)."""
@@ -157,8 +177,16 @@ class SessionEvents:
                 self.notes.append(f"Loading {url} failed: {first_line(exc)}")
 
     # ---- dialogs -------------------------------------------------------------------------
+    def _count_dialog(self) -> None:
+        self.dialogs += 1
+        now = time.monotonic()
+        self._recent_dialogs.append(now)
+        if len(self._recent_dialogs) == STORM_DIALOGS and now - self._recent_dialogs[0] <= STORM_WINDOW_S:
+            self.storm.set()
+
     async def _on_dialog(self, dialog: Dialog) -> None:
         kind, message = dialog.type, dialog.message.strip()
+        self._count_dialog()
         try:
             if kind == "beforeunload":
                 # Refusing to leave would wedge the session on this page, so leaving always wins.
@@ -199,7 +227,16 @@ class SessionEvents:
             return
         path = self._target_path(download.suggested_filename)
         try:
-            await download.save_as(path)
+            # A download that never ends (a stalled or endless stream) must not hold the session.
+            await asyncio.wait_for(download.save_as(path), self.config.download_timeout_s)
+        except asyncio.TimeoutError:
+            try:
+                await download.cancel()
+            except PlaywrightError:
+                pass
+            self.notes.append(f"A download from {download.url} did not finish within "
+                              f"{self.config.download_timeout_s:g} s; it was cancelled.")
+            return
         except PlaywrightError as exc:
             self.notes.append(f"A download from {download.url} failed: {first_line(exc)}")
             return

@@ -10,6 +10,7 @@ for one task). Sessions observe the page (Set-of-Mark) and execute actions.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from pathlib import Path
@@ -22,10 +23,11 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from webvoyager.browser import scripts
 from webvoyager.browser.actions import run_action
+from webvoyager.browser.bounds import PageWatch
 from webvoyager.browser.events import SessionEvents, domain_allowed
 from webvoyager.browser.launch import start_browser
 from webvoyager.browser.netguard import NetworkGuard
-from webvoyager.browser.observe import LabelRef, capture
+from webvoyager.browser.observe import CAPPED_NOTE, LabelRef, capture
 from webvoyager.browser.paper_timing import PaperStep, paper_start, sleep_after
 from webvoyager.browser.paper_tree import PaperTree, page_tree
 from webvoyager.browser.settle import NetworkTracker, Settled, settle
@@ -42,6 +44,12 @@ WAITED_NOTE = "You waited {seconds:g} s and the page did not change."
 """The note after a Wait (default protocol) during which nothing happened on the page."""
 
 log = logging.getLogger("webvoyager.browser")
+
+BROWSER_CLOSE_TIMEOUT_S = 5.0
+"""How long closing the browser may take before Playwright is stopped anyway (which ends Chromium)."""
+
+SETTLE_ROUNDS = 3
+"""Settle rounds after an action: a popup, dialog or download handled in one round gets another."""
 
 
 class Browser:
@@ -109,8 +117,9 @@ class Browser:
         for session in list(self._sessions):
             await session.close()
         try:
-            await self._browser.close()
-        except PlaywrightError:
+            # Bounded: Chromium can take long to close a tab stuck in a script; stopping Playwright ends it.
+            await asyncio.wait_for(self._browser.close(), BROWSER_CLOSE_TIMEOUT_S)
+        except (PlaywrightError, asyncio.TimeoutError):
             pass
         await self._playwright.stop()
 
@@ -136,6 +145,7 @@ class Session:
         self.download_dir = download_dir
         self.allowed_domains = allowed_domains
         self._events = SessionEvents(context, page, self._config, download_dir, allowed_domains)
+        self._watch = PageWatch(page, dialogs=lambda: self._events.dialogs)   # crash; bounds every call
         self._network = NetworkTracker(page)
         self._observation_id = 0
         self._refs: dict[int, LabelRef] = {}
@@ -174,8 +184,22 @@ class Session:
         """Files saved in this session's download folder, in arrival order."""
         return list(self._events.downloads)
 
+    @property
+    def crashed(self) -> bool:
+        """True once the tab's renderer died; every later call raises PageCrashedError."""
+        return self._watch.crashed.is_set()
+
+    def _settle_budget_s(self) -> float:
+        """The longest `_settle` can take: its rounds, each capped, and the background work each drains."""
+        return SETTLE_ROUNDS * (self.config.settle_timeout_s + self.config.navigation_timeout_s) + 1.0
+
     async def goto(self, url: str) -> None:
-        """Load `url` in the tab and wait for it to settle; PageLoadError if it never loads."""
+        """Load `url` in the tab and wait for it to settle; PageLoadError if it never loads,
+        PageCrashedError/PageUnresponsiveError (bounds.py) if the tab crashes or stops answering."""
+        limit = self.config.navigation_timeout_s + self.config.response_timeout_s + self._settle_budget_s()
+        await self._watch.bounded(self._goto(url), limit, f"loading {url}")
+
+    async def _goto(self, url: str) -> None:
         timeout = self.config.navigation_timeout_s
         if not domain_allowed(url, self.allowed_domains):
             raise PageLoadError(self._events.blocked_note(url))
@@ -200,22 +224,34 @@ class Session:
         elif first:   # the paper: its start-page routine, then a fixed sleep instead of settling
             await paper_start(self._page)
             await fixed_wait(self.config.sleeps.start_page)
-            await self._events.drain()
+            await self._events.drain(self.config.navigation_timeout_s)
         if self._events.blocked:   # the start page redirected off the allowed domains
             await self._leave_error_page(url)
             raise PageLoadError(self._events.blocked_note(self._events.blocked[0]))
 
     async def _settle(self, since: float | None = None) -> None:
         """Let the page settle, including popups, dialogs and downloads that the last step set off
-        (`since`: when the action was dispatched, see `settle`)."""
-        for _ in range(3):
-            self.settled_by = await settle(self._page, self._network, quiet_ms=self.config.dom_quiet_ms,
-                                           idle_ms=self.config.dom_idle_ms, cap_s=self.config.settle_timeout_s,
-                                           popup_arrived=self._events.popup_arrived, since=since)
+        (`since`: when the action was dispatched, see `settle`). A dialog storm ends it at once
+        (`settled_by` "dialogs"): such a page is never quiet, and each dialog would restart the wait."""
+        await self._watch.bounded(self._settle_rounds(since), self._settle_budget_s(), "waiting for it to settle")
+
+    async def _settle_rounds(self, since: float | None) -> None:
+        storm = self._events.storm
+        for _ in range(SETTLE_ROUNDS):
+            settling = asyncio.ensure_future(settle(
+                self._page, self._network, quiet_ms=self.config.dom_quiet_ms, idle_ms=self.config.dom_idle_ms,
+                cap_s=self.config.settle_timeout_s, popup_arrived=self._events.popup_arrived, since=since))
+            stormed = asyncio.ensure_future(storm.wait())
+            await asyncio.wait({settling, stormed}, return_when=asyncio.FIRST_COMPLETED)
+            stormed.cancel()
+            if not settling.done():
+                settling.cancel()
+                await asyncio.gather(settling, return_exceptions=True)
+            self.settled_by = "dialogs" if storm.is_set() else settling.result()
             since = None   # a second round (after a popup or dialog was handled) counts from its own start
-            if not self._events.busy:
+            if storm.is_set() or not self._events.busy:
                 return
-            await self._events.drain()
+            await self._events.drain(self.config.navigation_timeout_s)
 
     async def observe(self, *, text_only: bool = False) -> Observation:
         """Screenshot + Set-of-Mark labels + element text (or the text-only outline); takes the notes
@@ -223,10 +259,13 @@ class Session:
         if not domain_allowed(self._page.url, self.allowed_domains):
             # A timed refresh or a late script took the tab to a refused page between two steps.
             await self._leave_error_page(start_url="")
+        self._watch.check()
         for attempt in range(3):
             self._observation_id += 1
             try:
-                scan, png, marked = await capture(self._page, self._observation_id, self.config, text_only)
+                scan, png, marked = await self._watch.bounded(
+                    capture(self._page, self._observation_id, self.config, text_only),
+                    self.config.response_timeout_s, "taking the screenshot and finding its elements")
                 break
             except PlaywrightError as exc:
                 # A navigation that started after the last settle (a timed redirect, a late script)
@@ -236,12 +275,17 @@ class Session:
                 await self._settle()
         self._refs, self._elements = scan.refs, scan.elements
         text = scan.text_tree if text_only and scan.text_tree is not None else scan.text
-        self._tree = await page_tree(self._page) if text_only and self.config.som_style == "paper" else None
+        self._tree = None
+        if text_only and self.config.som_style == "paper":
+            self._tree = await self._watch.bounded(page_tree(self._page), self.config.response_timeout_s,
+                                                   "reading its accessibility tree")
         if self._tree is not None:
             text = self._tree.text
             self._elements = [Element(label=int(n.node_id), tag=n.role, text=n.name, bbox=n.bound)
                               for n in self._tree.nodes.values() if n.node_id.isdigit()]
         notes, self._events.notes = self._events.notes, []
+        if scan.capped:
+            notes.append(CAPPED_NOTE.format(labels=len(scan.elements), left=scan.capped))
         return Observation(
             url=self._page.url, title=scan.title, screenshot=png, marked_screenshot=marked, elements=self._elements,
             text=text, notes=notes, fingerprint=scan.fingerprint, observation_id=self._observation_id,
@@ -268,6 +312,7 @@ class Session:
         queued for the next observation). ActionError explains a failure to the model."""
         if isinstance(action, Answer):
             return Outcome(answer=action.text)
+        self._watch.check()
         start_url, first_note = self._page.url, len(self._events.notes)
         first_download = len(self._events.downloads)
         self._events.begin()
@@ -277,7 +322,9 @@ class Session:
         started = time.monotonic()
         try:
             try:
-                notes = await (self._wait() if isinstance(action, Wait) else run_action(self, action))
+                dispatch = self._wait() if isinstance(action, Wait) else run_action(self, action)
+                notes = await self._watch.bounded(dispatch, self.config.response_timeout_s + self.config.wait_s,
+                                                  f"doing {type(action).__name__}")
             except PlaywrightError as exc:
                 raise ActionError(f"The action failed in the browser: {first_line(exc)}") from exc
         except ActionError:
@@ -290,11 +337,12 @@ class Session:
         if sleeps is None:
             await self._settle(since=dispatched)
         else:   # the paper protocol: the original's fixed sleep for this action instead of settling
-            await self._events.drain()
+            await self._events.drain(self.config.navigation_timeout_s)
             slept = sleep_after(action, sleeps, self.paper_step, start_url=self._start_url or "",
                                 downloaded=len(self._events.downloads) > first_download)
             await fixed_wait(slept)
-            await self._events.drain()
+            await self._events.drain(self.config.navigation_timeout_s)
+            self._watch.check()
         self._type_warning = self.paper_step.type_warning
         waited = time.monotonic() - started if isinstance(action, Wait) else None
         if self._events.blocked:
@@ -336,11 +384,13 @@ class Session:
 
     async def page_state(self) -> PageState:
         """URL, title, visible text, cookies and localStorage of the tab, for final-state checks."""
+        self._watch.check()
         try:
-            data = await self._page.evaluate(
+            data = await self._watch.bounded(self._page.evaluate(
                 "() => { const s = {}; try { for (let i = 0; i < localStorage.length; i++) {"
                 " const k = localStorage.key(i); s[k] = localStorage.getItem(k); } } catch (e) {}"
-                " return {title: document.title, text: document.body ? document.body.innerText : '', storage: s}; }")
+                " return {title: document.title, text: document.body ? document.body.innerText : '', storage: s}; }"),
+                self.config.response_timeout_s, "reading the page's text")
             cookies = await self.context.cookies(self._page.url) if self._page.url.startswith("http") else []
         except PlaywrightError as exc:
             raise BrowserError(f"could not read the page state: {first_line(exc)}") from exc
@@ -371,8 +421,9 @@ class Session:
         self._browser._sessions.discard(self)
         self._events.cancel()
         try:
-            await self.context.close()
-        except PlaywrightError:
+            # Bounded: a tab stuck in a script or a dialog loop must not keep the task from ending.
+            await asyncio.wait_for(self.context.close(), self._watch.limit(self.config.response_timeout_s))
+        except (PlaywrightError, asyncio.TimeoutError):
             pass
         if self.guard is not None:
             await self.guard.stop()
