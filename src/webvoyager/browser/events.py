@@ -15,6 +15,7 @@ from urllib.parse import urlparse
 from playwright.async_api import BrowserContext, Dialog, Download, Page, Response
 from playwright.async_api import Error as PlaywrightError
 
+from webvoyager.browser import scripts
 from webvoyager.browser.pdf import is_pdf, pdf_note, pdf_text
 from webvoyager.browser.netguard import BLOCKED_HEADER, host_allowed
 from webvoyager.browser.types import BrowserConfig
@@ -52,7 +53,13 @@ BLOCKED_PHRASE = "was blocked (allowed domains:"
 
 STORM_DIALOGS, STORM_WINDOW_S = 10, 1.0
 """A dialog storm: this many JavaScript dialogs within this many seconds. A person would have given up on
-the page; settling stops waiting for it to be quiet (see Session._settle)."""
+the page: settling stops waiting for it to be quiet (see Session._settle), and the page's further dialogs
+are answered inside the page, as the dialog policy says, without being shown (page_agent.js)."""
+
+MUTED_NOTE = ("The page opened {count} dialogs within {window:g} s; its further dialogs on this page are "
+              "answered ({how}) without being shown.")
+MUTE_TIMEOUT_S = 2.0
+"""How long the page may take to take its dialogs over (a page stuck in a dialog loop never does)."""
 
 
 class SessionEvents:
@@ -177,16 +184,30 @@ class SessionEvents:
                 self.notes.append(f"Loading {url} failed: {first_line(exc)}")
 
     # ---- dialogs -------------------------------------------------------------------------
-    def _count_dialog(self) -> None:
+    def _count_dialog(self, page: Page) -> None:
         self.dialogs += 1
         now = time.monotonic()
         self._recent_dialogs.append(now)
-        if len(self._recent_dialogs) == STORM_DIALOGS and now - self._recent_dialogs[0] <= STORM_WINDOW_S:
+        storm = len(self._recent_dialogs) == STORM_DIALOGS and now - self._recent_dialogs[0] <= STORM_WINDOW_S
+        if storm and not self.storm.is_set():
             self.storm.set()
+            self._spawn(self._mute_dialogs(page))
+
+    async def _mute_dialogs(self, page: Page) -> None:
+        """Have the page answer its own dialogs from now on (its document's page agent, every frame)."""
+        accept = self.config.dialog_policy == "accept"
+        try:
+            await asyncio.wait_for(asyncio.gather(*(
+                scripts.call(frame, "W.muteDialogs(arg[0], arg[1])", [accept, self.config.prompt_text])
+                for frame in page.frames)), MUTE_TIMEOUT_S)
+        except (PlaywrightError, asyncio.TimeoutError):
+            return   # the page is stuck (a dialog loop) or gone: the bounded calls of the step say so
+        how = "OK" if accept else "Cancel"
+        self.notes.append(MUTED_NOTE.format(count=STORM_DIALOGS, window=STORM_WINDOW_S, how=how))
 
     async def _on_dialog(self, dialog: Dialog) -> None:
         kind, message = dialog.type, dialog.message.strip()
-        self._count_dialog()
+        self._count_dialog(dialog.page or self.page)
         try:
             if kind == "beforeunload":
                 # Refusing to leave would wedge the session on this page, so leaving always wins.

@@ -138,6 +138,21 @@
     check();
   });
 
+  // ---- dialogs: answered in the page, without showing them, once the session saw a dialog storm ----
+  // Each native dialog blocks the page until the session answers it; a page that opens them without
+  // end would spend every step waiting on them (and may drop the clicks sent meanwhile).
+  let mutedDialogs = null;
+  const dialogAnswers = { alert: () => undefined, confirm: () => mutedDialogs.accept,
+    prompt: () => (mutedDialogs.accept ? mutedDialogs.text : null) };
+  try {
+    for (const [name, answer] of Object.entries(dialogAnswers)) {
+      const real = window[name];
+      if (typeof real !== "function") continue;
+      window[name] = function (...args) { return mutedDialogs ? answer() : real.apply(this, args); };
+    }
+  } catch (e) { /* a locked-down global: its dialogs keep reaching the session */ }
+  NS.muteDialogs = (accept, text) => { mutedDialogs = { accept, text }; };
+
   // ---- popups: count attempts to open a window (or download), so settling waits for it ------
   let popups = 0;
   const openWindow = window.open;
