@@ -30,7 +30,7 @@ from webvoyager.browser.netguard import NetworkGuard
 from webvoyager.browser.observe import CAPPED_NOTE, LabelRef, capture
 from webvoyager.browser.paper_timing import PaperStep, paper_start, sleep_after
 from webvoyager.browser.paper_tree import PaperTree, page_tree
-from webvoyager.browser.settle import NetworkTracker, Settled, settle
+from webvoyager.browser.settle import SETTLE_ROUNDS, NetworkTracker, Settled, settle_rounds
 from webvoyager.browser.targets import Resolved, resolve_label, resolve_point
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target,
                                       TypeWarning, Wait)
@@ -48,8 +48,6 @@ log = logging.getLogger("webvoyager.browser")
 BROWSER_CLOSE_TIMEOUT_S = 5.0
 """How long closing the browser may take before Playwright is stopped anyway (which ends Chromium)."""
 
-SETTLE_ROUNDS = 3
-"""Settle rounds after an action: a popup, dialog or download handled in one round gets another."""
 
 
 class Browser:
@@ -231,27 +229,10 @@ class Session:
 
     async def _settle(self, since: float | None = None) -> None:
         """Let the page settle, including popups, dialogs and downloads that the last step set off
-        (`since`: when the action was dispatched, see `settle`). A dialog storm ends it at once
-        (`settled_by` "dialogs"): such a page is never quiet, and each dialog would restart the wait."""
-        await self._watch.bounded(self._settle_rounds(since), self._settle_budget_s(), "waiting for it to settle")
-
-    async def _settle_rounds(self, since: float | None) -> None:
-        storm = self._events.storm
-        for _ in range(SETTLE_ROUNDS):
-            settling = asyncio.ensure_future(settle(
-                self._page, self._network, quiet_ms=self.config.dom_quiet_ms, idle_ms=self.config.dom_idle_ms,
-                cap_s=self.config.settle_timeout_s, popup_arrived=self._events.popup_arrived, since=since))
-            stormed = asyncio.ensure_future(storm.wait())
-            await asyncio.wait({settling, stormed}, return_when=asyncio.FIRST_COMPLETED)
-            stormed.cancel()
-            if not settling.done():
-                settling.cancel()
-                await asyncio.gather(settling, return_exceptions=True)
-            self.settled_by = "dialogs" if storm.is_set() else settling.result()
-            since = None   # a second round (after a popup or dialog was handled) counts from its own start
-            if storm.is_set() or not self._events.busy:
-                return
-            await self._events.drain(self.config.navigation_timeout_s)
+        (`since`: when the action was dispatched; see `settle_rounds`)."""
+        self.settled_by = await self._watch.bounded(
+            settle_rounds(self._page, self._network, self._events, self.config, since=since),
+            self._settle_budget_s(), "waiting for it to settle")
 
     async def observe(self, *, text_only: bool = False) -> Observation:
         """Screenshot + Set-of-Mark labels + element text (or the text-only outline); takes the notes

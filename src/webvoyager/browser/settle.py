@@ -16,6 +16,8 @@ from playwright.async_api import Page, Request
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from webvoyager.browser import scripts
+from webvoyager.browser.events import SessionEvents
+from webvoyager.browser.types import BrowserConfig
 
 # How a settle ended: "idle" (nothing due, DOM still for the idle window), "quiet" (DOM still for the
 # full window while work was still due), "churn" (nothing changed for the full window but nodes that the
@@ -25,6 +27,9 @@ Settled = Literal["idle", "quiet", "churn", "dialogs"] | None
 
 # Long-lived channels never "finish"; they must not hold the page unsettled.
 _IGNORED_TYPES = {"websocket", "eventsource", "manifest", "other"}
+
+SETTLE_ROUNDS = 3
+"""Settle rounds after an action: a popup, dialog or download handled in one round gets another."""
 
 # How much longer than the in-page cap the page may take to answer the quiet check.
 _ANSWER_MARGIN_S = 1.0
@@ -127,6 +132,33 @@ async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: f
         if how in ("idle", "quiet", "churn") and network.inflight == 0:
             return how
     return None
+
+
+async def settle_rounds(page: Page, network: NetworkTracker, events: SessionEvents, config: BrowserConfig, *,
+                        since: float | None = None) -> Settled:
+    """Settle after an action or load, with the popups, dialogs and downloads it set off: up to
+    SETTLE_ROUNDS settles, draining the background work between two. A dialog storm ends it at once
+    ("dialogs"): such a page is never quiet, and each of its dialogs would restart the wait."""
+    storm = events.storm
+    how: Settled = None
+    for _ in range(SETTLE_ROUNDS):
+        settling = asyncio.ensure_future(settle(
+            page, network, quiet_ms=config.dom_quiet_ms, idle_ms=config.dom_idle_ms, cap_s=config.settle_timeout_s,
+            popup_arrived=events.popup_arrived, since=since))
+        stormed = asyncio.ensure_future(storm.wait())
+        try:
+            await asyncio.wait({settling, stormed}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stormed.cancel()
+            if not settling.done():
+                settling.cancel()
+                await asyncio.gather(settling, return_exceptions=True)
+        how = "dialogs" if storm.is_set() else settling.result()
+        since = None   # a second round (after a popup or dialog was handled) counts from its own start
+        if storm.is_set() or not events.busy:
+            return how
+        await events.drain(config.navigation_timeout_s)
+    return how
 
 
 def _is_closed(exc: PlaywrightError) -> bool:
