@@ -39,8 +39,8 @@ PROBES = {   # task id -> (page, question, replies before the answer)
     "dialog-loop": ("dialog_loop.html", "Greet the page", []),
     "download": ("download.html", "Fetch the data", ["Thought: get it.\nAction: Click [0]"]),
     "heap": ("heap.html", "Load it all", []),
-    "churn": ("churn.html", "Show the details", ["Thought: open.\nAction: Click [1]"] * 3),
-    "dialog-spam": ("dialog_spam.html", "Show more offers", ["Thought: more.\nAction: Click [0]"] * 3),
+    "churn": ("churn.html", "Show the details", ["Thought: open.\nAction: Click [1]"] * 2),
+    "dialog-spam": ("dialog_spam.html", "Show more offers", ["Thought: more.\nAction: Click [0]"] * 2),
     "many": ("many.html", "Press a button", ["Thought: press.\nAction: Click [5]"] * 2),
     "control": ("control.html", "What is the answer?", ["Thought: next.\nAction: Click [0]"]),
 }

@@ -99,11 +99,13 @@ async def test_twenty_thousand_elements_are_capped_with_a_note(browser, probe_ur
     try:
         await session.goto(f"{probe_url}/robust/many.html")
         observation = await session.observe()
-        assert [e.label for e in observation.elements] == list(range(1000))   # BrowserConfig.max_labels
-        assert observation.elements[0].text == "b0" and observation.elements[-1].text == "b999"
+        # At most BrowserConfig.max_labels (1000), fewer when the scan's time budget runs out first.
+        labels = len(observation.elements)
+        assert 0 < labels <= 1000 and [e.label for e in observation.elements] == list(range(labels))
+        assert observation.elements[0].text == "b0" and observation.elements[-1].text == f"b{labels - 1}"
         assert observation.marked_screenshot and observation.screenshot
         note = next(n for n in observation.notes if "too many interactive elements" in n)
-        assert "only the first 1000 (in reading order) have labels; 19000 more elements" in note
+        assert f"only the first {labels} (in reading order) have labels; {20000 - labels} more elements" in note
         session.config = replace(session.config, max_labels=50)
         observation = await session.observe()
         assert len(observation.elements) == 50 and len(observation.text.splitlines()) == 50

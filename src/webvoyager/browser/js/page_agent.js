@@ -417,9 +417,12 @@
   const resetCaches = () => { styleCache.clear(); opacities.clear(); sensitiveForms.clear(); };
   // wholePage: `clip` spans the whole document; an element outside the viewport cannot be hit-tested
   // (nothing is rendered there to test), so there its CSS visibility and size decide alone.
-  // maxLabels: at most this many candidates are hit-tested and labelled (each test costs a layout hit
-  // test: 20,000 of them take a minute); `capped` then says how many elements in the clip were left.
+  // maxLabels: at most this many candidates are hit-tested and labelled, and no more are tested after
+  // DISCOVER_BUDGET_MS (each test is a layout hit test, costlier the bigger the page: 20,000 of them took a
+  // minute); `capped` then says how many elements in the clip were not looked at.
+  const DISCOVER_BUDGET_MS = 3000;
   NS.discover = (obsId, clip, wantTree, wholePage, maxLabels = Infinity) => {
+    const began = performance.now();
     const offscreen = (p) => {
       const cx = p.x + p.w / 2, cy = p.y + p.h / 2;
       return cx < 0 || cy < 0 || cx >= window.innerWidth || cy >= window.innerHeight;
@@ -432,7 +435,10 @@
     let capped = 0;   // elements in the clip not looked at, once maxLabels candidates were found
     for (let n = 0; n < inClip.length; n++) {
       let [el, rect] = inClip[n];
-      if (visible.length >= maxLabels) { capped = inClip.length - n; break; }
+      if (visible.length >= maxLabels || (n % 64 === 0 && performance.now() - began > DISCOVER_BUDGET_MS)) {
+        capped = inClip.length - n;
+        break;
+      }
       if (!rect || rect.w * rect.h < 20) continue;
       // An inner panel of unlabelled text changes nothing else an observation records when it
       // scrolls; without its offset the loop guard would take a real scroll for "no change".
