@@ -86,18 +86,21 @@ PAPER_SEEACT_PIPELINE = SeeActPipeline(fixed_batches=True, by_position=True, som
 class OfflineCrop:
     """How the offline Mind2Web evaluation crops a whole-page screenshot around a batch's candidates, and
     what it asks of the model: `margin` pixels above and below the candidates, at least `min_height` tall,
-    JPEG at `quality`, replies of up to `max_tokens`."""
+    JPEG at `quality`, replies of up to `max_tokens`; `every_batch`: every batch is asked (else the first
+    whose answer names an element ends the step)."""
 
     margin: int
     min_height: int
     quality: int
     max_tokens: int
+    every_batch: bool = False
 
 
 DEFAULT_OFFLINE_CROP = OfflineCrop(margin=200, min_height=768, quality=85, max_tokens=1024)
 # textual_choices.py: the candidates' top - 1024 to bottom + 1024, written with cv2.imwrite (JPEG quality 95,
-# OpenCV's default); inference_engine.py asks for up to 4096 tokens.
-PAPER_OFFLINE_CROP = OfflineCrop(margin=1024, min_height=0, quality=95, max_tokens=4096)
+# OpenCV's default); inference_engine.py asks for up to 4096 tokens; offline_experiment.py asks every query of
+# a step (each batch), whatever the earlier ones answered.
+PAPER_OFFLINE_CROP = OfflineCrop(margin=1024, min_height=0, quality=95, max_tokens=4096, every_batch=True)
 
 
 def offline_crop(protocol: str) -> OfflineCrop:

@@ -113,11 +113,34 @@ class SeeActRecord:
 
 
 @dataclass
+class ComputerUseRecord:
+    """A computer-use model's call at one step: the vendor's tool, the call's id and name, the point as
+    the model gave it (in the space of the screenshot it was sent, `image_size`), and whether the call
+    came from a reply that asked for several (later ones are performed without a model call)."""
+
+    tool: str                                # e.g. computer_20250124
+    call_id: str
+    call: str                                # the vendor's name of the action (left_click, ...)
+    model_point: list[float] | None = None
+    image_size: list[int] | None = None
+    batched: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ComputerUseRecord:
+        return cls(**_known(cls, data))
+
+
+@dataclass
 class PolicyRecord:
-    """A policy's own record of a step (`Step.policy_data`): what WebVoyager sent, SeeAct's stages."""
+    """A policy's own record of a step (`Step.policy_data`): what WebVoyager sent, SeeAct's stages, a
+    computer-use model's call."""
 
     images_sent: int | None = None           # WebVoyager: screenshots in the request
     seeact: SeeActRecord | None = None
+    computer_use: ComputerUseRecord | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -125,12 +148,15 @@ class PolicyRecord:
             data["images_sent"] = self.images_sent
         if self.seeact is not None:
             data["seeact"] = self.seeact.to_dict()
+        if self.computer_use is not None:
+            data["computer_use"] = self.computer_use.to_dict()
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PolicyRecord:
-        seeact = data.get("seeact")
-        return cls(images_sent=data.get("images_sent"), seeact=SeeActRecord.from_dict(seeact) if seeact else None)
+        seeact, used = data.get("seeact"), data.get("computer_use")
+        return cls(images_sent=data.get("images_sent"), seeact=SeeActRecord.from_dict(seeact) if seeact else None,
+                   computer_use=ComputerUseRecord.from_dict(used) if used else None)
 
 
 def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:

@@ -139,6 +139,29 @@ async def test_the_seeact_policy_is_gated_too(session, tmp_path: Path) -> None:
 
 
 @pytest.mark.browser
+async def test_a_click_at_a_point_is_gated_by_the_element_under_it(session, tmp_path: Path) -> None:
+    # Coordinate grounding names no label: the gate hit-tests the point, so "Buy now" is still refused.
+    task = _task(tmp_path)
+    await session.goto(task.start_url)
+    centre = {}
+    for name in ("Buy now", "Add to cart"):
+        box = await session.page.get_by_role("button", name=name).bounding_box()
+        centre[name] = (round(box["x"] + box["width"] / 2), round(box["y"] + box["height"] / 2))
+    (bx, by), (cx, cy) = centre["Buy now"], centre["Add to cart"]
+    model = ScriptedModel.from_replies([
+        "Click Buy now.", f"POINT: ({bx}, {by})\nACTION: CLICK\nVALUE: None",
+        "Add it to the cart.", f"POINT: ({cx}, {cy})\nACTION: CLICK\nVALUE: None",
+        "Stop.", "POINT: None\nACTION: TERMINATE\nVALUE: stopped"])
+    recorder = Recorder(tmp_path / "run" / "checkout")
+    await Agent(session, SeeActPolicy(model, grounding="coordinates"), max_steps=4, recorder=recorder,
+                gate=ConfirmGate("deny")).run(task)
+    steps = TaskDir(tmp_path / "run" / "checkout").load_steps()
+    assert steps[0].gate and steps[0].gate.choice == "reject" and "Buy now" in steps[0].gate.reason
+    assert steps[1].gate is None
+    assert await session.page.inner_text("#s") == "Added"      # the harmless point click went through
+
+
+@pytest.mark.browser
 @pytest.mark.slow
 def test_run_cli_confirm_ask_and_deny(tmp_path: Path) -> None:
     from typer.testing import CliRunner
@@ -159,3 +182,49 @@ def test_run_cli_confirm_ask_and_deny(tmp_path: Path) -> None:
         gate = TaskDir(out / "task").load_steps()[0].gate
         assert (gate.choice if gate else None) == choice, (mode, gate)
         assert ("The agent wants to do" in res.output) is (mode in ("ask", None))
+
+
+class _PixelPolicy:
+    """A policy that acts by screen points only, as a computer-use model does (its actions scripted)."""
+
+    name = "pixels"
+
+    def __init__(self, actions: list) -> None:  # type: ignore[type-arg]
+        self.actions, self.seen = list(actions), []  # type: ignore[var-annotated]
+
+    def reset(self, task: Task) -> None:
+        pass
+
+    async def decide(self, observation):  # type: ignore[no-untyped-def]
+        from webvoyager.agent.policy import Decision
+
+        self.seen.append(observation.last_action_error)
+        action = self.actions.pop(0)
+        return Decision(thought="", action=action, raw_output=repr(action))
+
+    def messages_log(self) -> list:  # type: ignore[type-arg]
+        return []
+
+
+@pytest.mark.browser
+async def test_pixel_clicks_and_typing_at_the_focus_are_gated(session, tmp_path: Path) -> None:
+    from webvoyager.browser.action_set import ClickAt, TypeText
+    from webvoyager.browser.types import Answer, Point
+
+    task = _task(tmp_path)
+    await session.goto(task.start_url)
+    centre = {}
+    for locator in ("button:text('Buy now')", "input[name=card]", "button:text('Add to cart')"):
+        box = await session.page.locator(locator).bounding_box()
+        centre[locator] = Point(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    policy = _PixelPolicy([ClickAt(centre["button:text('Buy now')"]), ClickAt(centre["input[name=card]"]),
+                           TypeText("4111 1111 1111 1111", press_enter=True), TypeText("{{CARD}}"),
+                           ClickAt(centre["button:text('Add to cart')"]), Answer("stopped")])
+    recorder = Recorder(tmp_path / "run" / "checkout")
+    await Agent(session, policy, max_steps=8, recorder=recorder, gate=ConfirmGate("deny")).run(task)
+    steps = TaskDir(tmp_path / "run" / "checkout").load_steps()
+    reasons = [s.gate.reason if s.gate else None for s in steps]
+    assert "Buy now" in reasons[0] and reasons[1] is None
+    assert "payment" in reasons[2] and "secret CARD" in reasons[3] and reasons[4] is None
+    assert await session.page.input_value("input[name=card]") == ""      # nothing was typed
+    assert await session.page.inner_text("#s") == "Added"

@@ -90,12 +90,12 @@ def test_a_changed_template_is_refused(pack: ProtocolPack, tmp_path: Path) -> No
         load_pack(tmp_path / "nowhere")
 
 
-def test_cli_imports_and_says_seeact_is_not_yet_supported(tmp_path: Path) -> None:
+def test_cli_imports_and_refuses_a_folder_that_is_not_the_repository(tmp_path: Path) -> None:
     out = tmp_path / "pack"
     done = runner.invoke(app, ["protocol", "import", "webvoyager", str(ORIGINAL), "--out", str(out)])
     assert done.exit_code == 0, done.output
     assert load_pack(out).templates
     done = runner.invoke(app, ["protocol", "import", "seeact", str(tmp_path)])
-    assert done.exit_code == 2 and "not yet supported" in done.output
+    assert done.exit_code == 2 and "src/data_utils/prompts.py is missing" in done.output
     done = runner.invoke(app, ["protocol", "import", "webvoyager", str(tmp_path / "nothing-here")])
     assert done.exit_code == 2 and "not a folder" in done.output

@@ -165,3 +165,17 @@ def test_the_judge_leaves_out_screenshots_the_packed_agent_never_sent(tmp_path: 
     assert names(load_evidence(run / "t-1")) == [f"screenshot{i}.png" for i in (1, 2, 3, 4)]
     assert names(load_evidence(run / "t-1", sent_only=True)) == ["screenshot1.png", "screenshot2.png", "screenshot4.png"]
     assert not run_used_pack(run)
+
+
+def test_an_old_pdf_turn_is_clipped_to_the_pdf_omitted_text(pack: ProtocolPack, tmp_path: Path) -> None:
+    from webvoyager.browser.pdf import pdf_note
+
+    note = pdf_note(tmp_path / "report.pdf", "Staff count: 37.", None)
+    observations = [_obs(1), _obs(2, notes=[note]), _obs(3), _obs(4), _obs(5)]
+    sent = _run(pack, observations, ["Thought: x\nAction: Wait"] * 5)
+    pdf_turn = pack.prompt("pdf_observation").render(pdf_obs=pack.prompt("pdf_note").render(pdf_obs=note),
+                                                     web_text=_obs(2).text)
+    assert sent[1][3].text_content == pdf_turn
+    split = pack.text("clip_split")
+    assert sent[4][3].text_content == pdf_turn.split(split)[0].strip() + pack.text("omitted_pdf")
+    assert pack.text("omitted_pdf") != pack.text("omitted")

@@ -8,6 +8,7 @@ be listed with a reason, and every listed field must still differ.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -32,7 +33,7 @@ class Comparison:
     differences: list[FieldDiff]
 
 
-def _recorded(replies: tuple[str, ...], work: Callable[[str], T], save: Path) -> tuple[T, list[Any]]:
+def recorded(replies: tuple[str, ...], work: Callable[[str], T], save: Path) -> tuple[T, list[Any]]:
     """Call `work(base_url)` against a fresh recorder queued with `replies`; return its result and the
     request bodies, also written to `save` as JSON (a request past the script gets a 400, which ends
     either code's loop)."""
@@ -56,18 +57,18 @@ def run_scenario(scenario: Scenario, sandbox_port: int, folder: Path) -> list[Co
     copy = OriginalCopy(folder)
     pack = import_pack(copy.code, folder)
     name = scenario.name
-    task_dir, original_agent = _recorded(scenario.replies, lambda url: copy.run(
+    task_dir, original_agent = recorded(scenario.replies, lambda url: copy.run(
         original_task, url, max_iter=15, text_only=scenario.text_only, name=name),
         folder / f"{name}-original-requests.json")
-    run, our_agent = _recorded(scenario.replies, lambda url: run_ours(
+    run, our_agent = recorded(scenario.replies, lambda url: run_ours(
         task.question, task.start_url, url, folder / f"{name}-ours", text_only=scenario.text_only,
         pack=pack, log=folder / f"{name}-ours.log"), folder / f"{name}-ours-requests.json")
     comparisons = [Comparison(f"{name}/agent", *diff(f"{name}/agent", original_agent, our_agent))]
     if scenario.judge_reply is not None:
         judge = (scenario.judge_reply,)
-        _, original_judge = _recorded(judge, lambda url: copy.judge(task_dir, url, name=name),
+        _, original_judge = recorded(judge, lambda url: copy.judge(task_dir, url, name=name),
                                       folder / f"{name}-original-judge-requests.json")
-        _, our_judge = _recorded(judge, lambda url: judge_ours(run, url, pack=pack,
+        _, our_judge = recorded(judge, lambda url: judge_ours(run, url, pack=pack,
                                                                 log=folder / f"{name}-ours-judge.log"),
                                  folder / f"{name}-ours-judge-requests.json")
         comparisons.append(Comparison(f"{name}/judge", *diff(f"{name}/judge", original_judge, our_judge)))
@@ -110,3 +111,27 @@ def report(comparisons: list[Comparison], known: list[KnownDifference]) -> str:
         for d in c.differences:
             lines.append(f"- {d.describe()}\n    known: {reasons.get(d.field, 'NO (new difference)')}")
     return "\n".join(lines)
+
+
+def require(missing: list[str], what: str) -> None:
+    """Skip the test when `missing` names something (FAIL in CI, CI=true, so CI never passes by not running)."""
+    if not missing:
+        return
+    import pytest
+
+    message = f"the differential test cannot run the original {what} code; missing:\n- " + "\n- ".join(missing)
+    if os.environ.get("CI") == "true":
+        pytest.fail(message + "\n(.ci/run runs scripts/setup.sh, which installs them: see its output)")
+    pytest.skip(message)
+
+
+def assert_only_known(comparisons: list[Comparison]) -> None:
+    """Fail unless the differing fields are exactly the listed ones (a new one fails, a gone one too)."""
+    known = load_known()
+    new, fixed = unexplained(comparisons, known)
+    text = report(comparisons, known)
+    print(text)   # shown with -s, and in the failure below
+    assert not new and not fixed, (
+        f"{len(new)} new difference(s), {len(fixed)} listed difference(s) gone; update "
+        f"tests/paper/known_differences.json (benchmarks/paper_diff.py --update-known keeps the reasons)\n"
+        + "".join(f"NEW {d.describe()}\n" for d in new) + "".join(f"GONE {f}\n" for f in fixed) + text)

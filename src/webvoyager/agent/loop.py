@@ -20,8 +20,9 @@ from webvoyager.agent.loop_guard import LoopGuard
 from webvoyager.agent.policy import Decision, Policy
 from webvoyager.agent.recorder import Recorder
 from webvoyager.agent.redact import Redactor, fill_placeholders
-from webvoyager.browser.types import (Action, Answer, Observation, Outcome, Wait, action_text, action_to_dict,
-                                      target_element)
+from webvoyager.browser.action_set import spec_of
+from webvoyager.browser.types import (Action, Answer, Element, Observation, Outcome, Point, Wait, action_text,
+                                      action_to_dict, target_element)
 from webvoyager.errors import ActionError, BrowserError, ModelError
 from webvoyager.protocol import WAIT_STUCK_S
 from webvoyager.tasks import PageState, Task
@@ -40,6 +41,8 @@ class AgentSession(Protocol):
     async def observe(self, *, text_only: bool = False) -> Observation: ...
     async def execute(self, action: Action) -> Outcome: ...
     async def page_state(self) -> PageState: ...
+    async def element_at(self, point: Point | None) -> Element | None: ...
+    async def focused_element(self) -> Element | None: ...
 
 
 @dataclass(frozen=True)
@@ -244,9 +247,20 @@ class Agent:
         step.error = (f"{step.error}; " if step.error else "") + f"stopped: {why}"
         return StopReason("stuck", why)
 
+    async def _gate_element(self, action: Action, observation: Observation) -> Element | None:
+        """The element the gate judges: the one the label names; for a screenshot point (coordinate
+        grounding, pixel actions) the one under it now, found by hit-testing (no point: under the mouse);
+        for text typed at the focus, the focused element."""
+        if not hasattr(action, "target"):
+            return await self.session.focused_element() if spec_of(action).gate == "type" else None
+        target = getattr(action, "target")
+        if target is None or isinstance(target, Point):
+            return await self.session.element_at(target) if spec_of(action).gate else None
+        return target_element(action, observation.elements)
+
     async def _gated(self, state: _RunState, step: Step, action: Action, observation: Observation) -> Action | None:
         """The action to execute after the confirm gate: itself, a Wait (the person took over), or None."""
-        reason = consequence(action, target_element(action, observation.elements))
+        reason = consequence(action, await self._gate_element(action, observation))
         if reason is None or self.gate is None:
             return action
         verdict = await self.gate.review(step.action or "", reason, observation.url)

@@ -19,7 +19,7 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
     if settings.policy == "seeact":
         return SeeActPolicy(model, grounding=settings.grounding, temperature=values.temperature,
                             max_tokens=values.max_tokens, seed=values.seed, system_prompt=system_prompt,
-                            pipeline=seeact_pipeline(settings.protocol))
+                            pipeline=seeact_pipeline(settings.protocol), pack=settings.load_pack())
     # RunSettings accepts only the two policies, so this is WebVoyager's.
     if settings.paper:   # run.py sends its screenshots without a detail level
         model = PlainImages(model)

@@ -100,10 +100,13 @@ class RunSettings:
                               "every typed character and page snapshot unredacted; drop --trace, or run "
                               "without secrets")
         if self.prompts is not None:
-            if not self.paper or self.policy != "webvoyager":
-                raise ConfigError("--prompts PACK holds the WebVoyager paper's wording: use it with --protocol paper "
-                                  "and --policy webvoyager, or drop --prompts")
-            self.load_pack()   # the pack exists and is unchanged (its sha256s), or a ConfigError now
+            if not self.paper:
+                raise ConfigError("--prompts PACK holds a paper's wording: use it with --protocol paper, or drop "
+                                  "--prompts")
+            if self.policy == "seeact" and self.grounding != "choice":
+                raise ConfigError("a SeeAct pack words SeeAct's online tool, which asks textual choices only: use "
+                                  "--grounding choice with --prompts, or drop --prompts")
+            self.load_pack()   # the policy's paper, present and unchanged (its sha256s), or a ConfigError now
 
     @property
     def values(self) -> AgentValues:
@@ -163,8 +166,11 @@ class RunSettings:
         return prompt_from_file(self.system_prompt) if self.system_prompt is not None else None
 
     def load_pack(self) -> ProtocolPack | None:
-        """The prompt pack, checked (ConfigError when missing or changed), or None without `prompts`."""
-        return load_pack(self.prompts) if self.prompts is not None else None
+        """The prompt pack, checked (ConfigError when missing, changed or of the other policy's paper), or
+        None without `prompts`."""
+        if self.prompts is None:
+            return None
+        return load_pack(self.prompts, protocol="seeact" if self.policy == "seeact" else "webvoyager")
 
     @property
     def wording(self) -> str:

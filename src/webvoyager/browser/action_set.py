@@ -8,8 +8,9 @@ against the class in browser/actions.py, which refuses to import while a declare
 
 The named sets are derived, in declaration order, which is the order the model reads them in:
 `PAPER` (the paper's seven), `DEFAULT` (the default protocol), `SEEACT` (actions with SeeAct
-operations), `MCP` (the MCP `act` tool) and `PIXEL` (actions on screen coordinates, for computer-use
-models; none yet). Declare a new action after the last one outside the paper's set (PressKey's
+operations), `MCP` (the MCP `act` tool) and `PIXEL` (what computer-use models do: the mouse and keyboard
+at viewport points, plus waiting, navigating and answering; their adapters map each vendor's actions
+and coordinates onto these). Declare a new action after the last one outside the paper's set (PressKey's
 group), so the paper's actions keep their numbers in the prompt.
 """
 
@@ -19,7 +20,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Callable, Literal, TypeVar
 
 from webvoyager.browser.action_spec import SET_NAMES, Action, ActionSpec, GateRule, Grammar, Point, Target
-from webvoyager.browser.grammar import bare, free_text, labelled, labelled_text, scrolling
+from webvoyager.browser.grammar import bare, call, free_text, labelled, labelled_text, scrolling
 
 A = TypeVar("A", bound=type)
 DECLARED: list[ActionSpec] = []
@@ -117,13 +118,14 @@ class DoubleClick(Action):
     target: Target
 
 
-@declare(bare("Wait", r"wait\b"), "wait for the page to finish loading or changing.", sets=_ALL)
+@declare(bare("Wait", r"wait\b"), "wait for the page to finish loading or changing.", sets=_ALL + ("pixel",))
 @dataclass(frozen=True)
 class Wait(Action):
     pass
 
 
-@declare(bare("GoBack", r"go\s*_?\s*back\b"), "return to the previous page.", sets=_ALL, seeact=("GO BACK",))
+@declare(bare("GoBack", r"go\s*_?\s*back\b"), "return to the previous page.", sets=_ALL + ("pixel",),
+         seeact=("GO BACK",))
 @dataclass(frozen=True)
 class GoBack(Action):
     pass
@@ -141,10 +143,113 @@ class Search(Action):
 @declare(free_text("ANSWER", r"answer\b", "answer", "text", sep="; ", example="ANSWER; [your answer]",
                    missing="The answer text is missing.", multiline=True),
          "finish the task and give your final answer. Use it only when the task is done.",
-         sets=("paper", "default"), seeact=("TERMINATE",))
+         sets=("paper", "default", "pixel"), seeact=("TERMINATE",))
 @dataclass(frozen=True)
 class Answer(Action):
     text: str
+
+
+# ---- pixel actions: the mouse and keyboard at viewport points (computer-use models) ----------------
+# Points are viewport CSS pixels: each vendor's adapter maps its own coordinates (a resized screenshot,
+# a 0-999 grid, ...) to them before an action is built (browser/screen_space.py). Key names are
+# Playwright's; adapters normalise theirs with `browser.keys.key_chord`.
+MouseButton = Literal["left", "right", "middle"]
+_PIXEL = ("pixel",)
+
+
+@declare(call("ClickAt"), "click at a point (left, right or middle button; 2 or 3 for a double or triple "
+         "click), holding the given keys.", sets=_PIXEL, gate="press")
+@dataclass(frozen=True)
+class ClickAt(Action):
+    target: Point
+    button: MouseButton = "left"
+    count: int = 1
+    keys: tuple[str, ...] = ()
+
+
+@declare(call("MoveTo"), "move the mouse to a point (hover).", sets=_PIXEL)
+@dataclass(frozen=True)
+class MoveTo(Action):
+    target: Point
+
+
+@declare(call("MouseDown"), "press a mouse button where the mouse is (or at a point) and hold it.",
+         sets=_PIXEL, gate="press")
+@dataclass(frozen=True)
+class MouseDown(Action):
+    target: Point | None = None
+    button: MouseButton = "left"
+
+
+@declare(call("MouseUp"), "release a mouse button where the mouse is (or at a point).", sets=_PIXEL)
+@dataclass(frozen=True)
+class MouseUp(Action):
+    target: Point | None = None
+    button: MouseButton = "left"
+
+
+@declare(call("DragAlong"), "press the left button at the first point, move through the others, release "
+         "at the last.", sets=_PIXEL)
+@dataclass(frozen=True)
+class DragAlong(Action):
+    path: tuple[Point, ...]
+    keys: tuple[str, ...] = ()
+
+
+@declare(call("ScrollAt"), "turn the mouse wheel at a point (where the mouse is when none) by dx, dy pixels.",
+         sets=_PIXEL)
+@dataclass(frozen=True)
+class ScrollAt(Action):
+    target: Point | None
+    dx: float = 0.0
+    dy: float = 0.0
+    keys: tuple[str, ...] = ()
+
+
+@declare(call("TypeText"), "type text into whatever has the keyboard focus (then Enter, if asked).",
+         sets=_PIXEL, gate="type")
+@dataclass(frozen=True)
+class TypeText(Action):
+    text: str
+    press_enter: bool = False
+
+
+@declare(call("KeyChord"), "press keys together (a chord like Control+s), `repeat` times.", sets=_PIXEL)
+@dataclass(frozen=True)
+class KeyChord(Action):
+    keys: tuple[str, ...]
+    repeat: int = 1
+
+
+@declare(call("HoldKeys"), "hold keys down for some seconds.", sets=_PIXEL)
+@dataclass(frozen=True)
+class HoldKeys(Action):
+    keys: tuple[str, ...]
+    seconds: float
+
+
+@declare(call("WaitFor"), "wait the given number of seconds.", sets=_PIXEL)
+@dataclass(frozen=True)
+class WaitFor(Action):
+    seconds: float
+
+
+@declare(call("Screenshot"), "look again without acting (a new screenshot).", sets=_PIXEL)
+@dataclass(frozen=True)
+class Screenshot(Action):
+    pass
+
+
+@declare(call("Navigate"), "open a URL in this tab (the allowed domains apply).", sets=_PIXEL)
+@dataclass(frozen=True)
+class Navigate(Action):
+    url: str
+
+
+@declare(call("GoForward"), "go forward to the page left by going back.", sets=_PIXEL)
+@dataclass(frozen=True)
+class GoForward(Action):
+    pass
 
 
 def actions_in(name: str) -> tuple[ActionSpec, ...]:
@@ -174,12 +279,27 @@ def action_text(action: Action) -> str:
     return spec_of(action).grammar.write(action)
 
 
+def _to_json(value: Any) -> Any:
+    if isinstance(value, Point):
+        return {"x": value.x, "y": value.y}
+    if isinstance(value, tuple):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"x", "y"}:
+        return Point(float(value["x"]), float(value["y"]))
+    if isinstance(value, list):
+        return tuple(_from_json(v) for v in value)
+    return value
+
+
 def action_to_dict(action: Action) -> dict[str, object]:
-    """A JSON-ready description of an action (kind plus its fields)."""
+    """A JSON-ready description of an action (kind plus its fields; points as {"x", "y"})."""
     data: dict[str, object] = {"kind": spec_of(action).kind}
     for f in fields(action):  # type: ignore[arg-type]
-        value = getattr(action, f.name)
-        data[f.name] = {"x": value.x, "y": value.y} if isinstance(value, Point) else value
+        data[f.name] = _to_json(getattr(action, f.name))
     return data
 
 
@@ -189,9 +309,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     spec = _BY_KIND.get(kind)
     if spec is None:
         raise ValueError(f"unknown action kind {kind!r}")
-    values = {k: v for k, v in data.items() if k != "kind"}
-    if isinstance(values.get("target"), dict):
-        values["target"] = Point(float(values["target"]["x"]), float(values["target"]["y"]))
+    values = {k: _from_json(v) for k, v in data.items() if k != "kind"}
     try:
         return spec.cls(**values)  # type: ignore[no-any-return]
     except TypeError as exc:

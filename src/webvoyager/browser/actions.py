@@ -3,86 +3,24 @@ ActionError with a message written for the model."""
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable, Iterable, Protocol, TypeVar
-
-from playwright.async_api import ElementHandle, Page
+from playwright.async_api import ElementHandle
 from playwright.async_api import Error as PlaywrightError
 
 from webvoyager.browser import scripts
-from webvoyager.browser.paper_timing import PaperStep
+from webvoyager.browser.keys import normalize_key
+from webvoyager.browser import pixel_actions
+from webvoyager.browser.handlers import HANDLERS, Session, check_handlers, handles
 from webvoyager.browser.targets import Resolved, aim
-from webvoyager.browser.action_set import DECLARED
-from webvoyager.browser.action_spec import ActionSpec
-from webvoyager.browser.types import (Action, Answer, BrowserConfig, Click, DoubleClick, GoBack, Hover, PressKey, Scroll,
+from webvoyager.browser.action_set import DECLARED, GoForward
+from webvoyager.browser.types import (Action, Answer, Click, DoubleClick, GoBack, Hover, PressKey, Scroll,
                                       Search, Select, Target, Type, TypeWarning, Wait)
 from webvoyager.browser.wait import fixed_wait
 from webvoyager.errors import ActionError, PageLoadError
 from webvoyager.text import first_line, match_option
 
 
-class Session(Protocol):
-    """What executing an action needs from a browser session (`session.Session` provides it)."""
-
-    @property
-    def page(self) -> Page: ...
-
-    @property
-    def config(self) -> BrowserConfig: ...
-
-    paper_step: PaperStep   # what the paper protocol learns about the running action
-
-    async def resolve(self, target: Target) -> Resolved: ...
-
-    async def goto(self, url: str) -> None: ...
-
 AT_EDGE_NOTE = "Already at the {end} of {where}; scrolling {direction} changed nothing."
 """The note when a scroll cannot move (stand-in models read it to stop looking further down)."""
-_KEY_ALIASES = {"enter": "Enter", "return": "Enter", "esc": "Escape", "escape": "Escape", "tab": "Tab",
-                "pagedown": "PageDown", "page_down": "PageDown", "pgdn": "PageDown", "pageup": "PageUp",
-                "page_up": "PageUp", "pgup": "PageUp", "space": "Space", "backspace": "Backspace",
-                "delete": "Delete", "home": "Home", "end": "End", "up": "ArrowUp", "down": "ArrowDown",
-                "left": "ArrowLeft", "right": "ArrowRight", "arrowup": "ArrowUp", "arrowdown": "ArrowDown",
-                "arrowleft": "ArrowLeft", "arrowright": "ArrowRight", "ctrl": "Control", "control": "Control",
-                "alt": "Alt", "shift": "Shift", "cmd": "Meta", "meta": "Meta"}
-
-
-Handler = Callable[[Session, Any], Awaitable[list[str]]]
-H = TypeVar("H", bound=Handler)
-_HANDLERS: dict[type, Handler] = {}
-
-
-def handles(*classes: type) -> Callable[[H], H]:
-    """Register the decorated coroutine as the browser handler of the declared actions `classes`."""
-    def register(handler: H) -> H:
-        for cls in classes:
-            if cls in _HANDLERS:
-                raise ValueError(f"{cls.__name__} has two browser handlers: {_HANDLERS[cls].__name__} and "
-                                 f"{handler.__name__}")
-            _HANDLERS[cls] = handler
-        return handler
-    return register
-
-
-def check_handlers(declared: Iterable[ActionSpec], handlers: dict[type, Handler]) -> None:
-    """ImportError naming every declared action without a browser handler (and every handler of an
-    undeclared class), so that a new action cannot be parsed, gated and recorded but not done."""
-    classes = {spec.cls for spec in declared}
-    missing = sorted(c.__name__ for c in classes - handlers.keys())
-    stray = sorted(c.__name__ for c in handlers.keys() - classes)
-    problems = []
-    if missing:
-        problems.append(f"declared actions without a handler: {', '.join(missing)} (add one with @handles)")
-    if stray:
-        problems.append(f"handlers of actions that are not declared in action_set: {', '.join(stray)}")
-    if problems:
-        raise ImportError("browser/actions.py: " + "; ".join(problems))
-
-
-def normalize_key(key: str) -> str:
-    """Playwright key name for what a model writes: 'enter' -> 'Enter', 'ctrl+a' -> 'Control+a'."""
-    parts = [p.strip() for p in key.replace(" + ", "+").split("+") if p.strip()] or [key]
-    return "+".join(_KEY_ALIASES.get(p.lower(), p) for p in parts)
-
 
 async def _aimed(s: Session, target: Target) -> tuple[Resolved, float, float]:
     """The target resolved, and the viewport point to press it at."""
@@ -244,15 +182,21 @@ async def _scroll(s: Session, action: Scroll) -> list[str]:
     return notes
 
 
-@handles(GoBack)
-async def _go_back(s: Session, action: GoBack) -> list[str]:
+@handles(GoBack, GoForward)
+async def _history(s: Session, action: GoBack | GoForward) -> list[str]:
+    back = isinstance(action, GoBack)
     before = s.page.url
+    timeout = s.config.navigation_timeout_s * 1000
     try:
-        await s.page.go_back(wait_until="domcontentloaded", timeout=s.config.navigation_timeout_s * 1000)
+        if back:
+            await s.page.go_back(wait_until="domcontentloaded", timeout=timeout)
+        else:
+            await s.page.go_forward(wait_until="domcontentloaded", timeout=timeout)
     except PlaywrightError as exc:
-        raise ActionError(f"Going back failed: {first_line(exc)}") from exc
+        raise ActionError(f"Going {'back' if back else 'forward'} failed: {first_line(exc)}") from exc
     if s.page.url == before:
-        return [f"There is no previous page to go back to; still on {before}."]
+        where = "previous page to go back to" if back else "next page to go forward to"
+        return [f"There is no {where}; still on {before}."]
     return []
 
 
@@ -281,15 +225,15 @@ async def _nothing(s: Session, action: Action) -> list[str]:
     return []   # Answer does nothing to the page; Wait is the session's (browser/wait.py)
 
 
-check_handlers(DECLARED, _HANDLERS)
+check_handlers(DECLARED, HANDLERS)   # pixel_actions registered its own on import
 
 
 async def run_action(s: Session, action: Action) -> list[str]:
     """Perform `action` on the session's page; return notes about what it did."""
-    handler = _HANDLERS.get(type(action))
+    handler = HANDLERS.get(type(action))
     if handler is None:
         raise ActionError(f"Unknown action {action!r}.")
     return await handler(s, action)
 
 
-__all__ = ["run_action", "normalize_key", "handles", "check_handlers"]
+__all__ = ["run_action", "normalize_key", "handles", "check_handlers", "pixel_actions"]

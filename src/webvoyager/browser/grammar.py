@@ -9,11 +9,13 @@ so it may itself contain `]` and span several lines.
 
 from __future__ import annotations
 
+import ast
 import re
-from dataclasses import fields
+import typing
+from dataclasses import MISSING, fields
 from typing import Any
 
-from webvoyager.browser.action_spec import Action, Grammar, ReadError, target_text
+from webvoyager.browser.action_spec import Action, Grammar, Point, ReadError, target_text
 
 LABEL = r"(?:on\s+)?[\[(]?\s*(?:element\s*|label\s*|#)?(\d+)\s*[\])]?"
 """A label as small models write it; group 1 is the number."""
@@ -108,3 +110,47 @@ def free_text(name: str, keyword: str, opening: str, what: str, *, sep: str, exa
 def bare(name: str, keyword: str) -> Grammar:
     """`Name`: an action without arguments."""
     return Grammar(name, keyword, name, lambda cls, block: cls(), lambda a: name)
+
+
+def call(name: str) -> Grammar:
+    """`Name(field=value, ...)`: a pixel action, written as a call with Python literals (points as
+    `(x, y)` tuples, fields at their default left out) and read back the same way. Computer-use models
+    never write this grammar (their adapters build the actions); it is the canonical text of history,
+    trajectories and reports, and what a person can type into a scripted reply."""
+    def read(cls: type, block: str) -> Action | ReadError:
+        example = f"{name}(target=(x, y))"
+        try:
+            node = ast.parse(block.strip(), mode="eval").body
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.args):
+                return ReadError(example, "Write the fields by name.")
+            values = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg}
+            return cls(**{k: _point_field(cls, k, v) for k, v in values.items()})
+        except (SyntaxError, ValueError, TypeError) as exc:
+            return ReadError(example, f"It could not be read: {exc}.")
+
+    def write(action: Action) -> str:
+        shown = [f"{f.name}={_literal(getattr(action, f.name))}" for f in fields(action)  # type: ignore[arg-type]
+                 if f.default is MISSING or getattr(action, f.name) != f.default]
+        return f"{name}({', '.join(shown)})"
+
+    return Grammar(name, re.escape(name) + r"\s*\(", f"{name}(...)", read, write)
+
+
+def _literal(value: Any) -> str:
+    if isinstance(value, Point):
+        return f"({value.x:g}, {value.y:g})"
+    if isinstance(value, tuple):
+        inner = ", ".join(_literal(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    return repr(value)
+
+
+def _point_field(cls: type, name: str, value: Any) -> Any:
+    """A literal read for field `name`, with (x, y) pairs made Points where the field holds points."""
+    hint = typing.get_type_hints(cls).get(name)
+    args = typing.get_args(hint)
+    if hint is Point or Point in args and type(None) in args:
+        return None if value is None else Point(float(value[0]), float(value[1]))
+    if typing.get_origin(hint) is tuple and args[:1] == (Point,):
+        return tuple(Point(float(x), float(y)) for x, y in value)
+    return tuple(value) if isinstance(value, list) else value

@@ -140,14 +140,21 @@ def _flatten(scan: FrameScan) -> list[tuple[FrameScan, dict[str, Any]]]:
 
 
 def _element(label: int, scan: FrameScan, raw: dict[str, Any]) -> Element:
+    return element_record(label, raw, offset=scan.offset, frame=scan.path)
+
+
+def element_record(label: int, raw: dict[str, Any], *, offset: tuple[float, float], frame: str) -> Element:
+    """The Element of one element the page script described (`describe`), its boxes moved by the
+    offset of its frame in the main viewport."""
     x, y, w, h = raw["rect"]
-    boxes = tuple((bx + scan.offset[0], by + scan.offset[1], bw, bh) for bx, by, bw, bh in raw.get("boxes") or ())
+    ox, oy = offset
+    boxes = tuple((bx + ox, by + oy, bw, bh) for bx, by, bw, bh in raw.get("boxes") or ())
     return Element(
         label=label, tag=raw["tag"], text=raw["text"], aria_label=raw["aria_label"], role=raw["role"],
         type=raw["type"], placeholder=raw["placeholder"], value=raw["value"], checked=raw["checked"],
         selected=raw["selected"], options=tuple(raw["options"]), href=raw["href"], editable=raw["editable"],
-        scrollable=raw["scrollable"], scroll_box=bool(raw.get("scroll_box")), bbox=(x + scan.offset[0], y + scan.offset[1], w, h),
-        frame=scan.path, html=raw["html"], sensitive=raw.get("sensitive") or "",
+        scrollable=raw["scrollable"], scroll_box=bool(raw.get("scroll_box")), bbox=(x + ox, y + oy, w, h),
+        frame=frame, html=raw["html"], sensitive=raw.get("sensitive") or "",
         sensitive_form=bool(raw.get("sensitive_form")), boxes=boxes,
     )
 

@@ -25,14 +25,18 @@ def pdf_text(data: bytes) -> str:
     return "\n\n".join(p.strip() for p in pages if p.strip())
 
 
+PDF_NOTE_START = "A PDF was downloaded"
+"""How every PDF note begins: the paper layout finds the turns after a PDF by it."""
+
+
 def pdf_note(path: Path, text: str, limit: int | None) -> str:
     """The note that tells the model a PDF arrived, with at most `limit` characters of its text (None:
     all of it, the paper protocol's choice: see `protocol.PAPER_PDF_CHARS`)."""
     flat = re.sub(r"[ \t]+", " ", text).strip()
     if not flat:
-        return f"A PDF was downloaded to {path.name}, but no text could be extracted from it."
+        return f"{PDF_NOTE_START} to {path.name}, but no text could be extracted from it."
     if limit is None:
-        return f"A PDF was downloaded ({path.name}). Its text:\n{flat}"
+        return f"{PDF_NOTE_START} ({path.name}). Its text:\n{flat}"
     excerpt = flat[:limit]
     more = f" … (excerpt: first {limit} of {len(flat)} characters)" if len(flat) > limit else ""
-    return f"A PDF was downloaded ({path.name}). Its text:\n{excerpt}{more}"
+    return f"{PDF_NOTE_START} ({path.name}). Its text:\n{excerpt}{more}"

@@ -15,6 +15,7 @@ import logging
 import time
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from playwright.async_api import BrowserContext, Page, Playwright, async_playwright
 from playwright.async_api import Browser as PWBrowser
@@ -27,11 +28,11 @@ from webvoyager.browser.bounds import PageWatch
 from webvoyager.browser.events import SessionEvents, domain_allowed
 from webvoyager.browser.launch import start_browser
 from webvoyager.browser.netguard import NetworkGuard
-from webvoyager.browser.observe import CAPPED_NOTE, LabelRef, capture
+from webvoyager.browser.observe import CAPPED_NOTE, LabelRef, capture, element_record
 from webvoyager.browser.paper_timing import PaperStep, paper_start, sleep_after
 from webvoyager.browser.paper_tree import PaperTree, page_tree
 from webvoyager.browser.settle import SETTLE_ROUNDS, NetworkTracker, Settled, settle_rounds
-from webvoyager.browser.targets import Resolved, resolve_label, resolve_point
+from webvoyager.browser.targets import Resolved, frame_offset, resolve_label, resolve_point
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target,
                                       TypeWarning, Wait)
 from webvoyager.browser.wait import fixed_wait, wait_for_change
@@ -154,6 +155,7 @@ class Session:
         self._type_warning: TypeWarning | None = None   # for the next observation (paper)
         self._start_url: str | None = None   # the first page loaded (the paper's Type sleep looks at it)
         self._tree: PaperTree | None = None  # paper text-only: the last tree, whose node ids actions name
+        self.cursor: Point | None = None     # where pixel actions left the mouse
 
     @property
     def settled(self) -> bool:
@@ -287,6 +289,45 @@ class Session:
         if self._observation_id == 0:
             raise ActionError("There is no screenshot yet, so labels mean nothing. Observe the page first.")
         return await resolve_label(int(target), self._refs, self._elements)
+
+    async def element_at(self, point: Point | None) -> Element | None:
+        """The element an action at a screenshot point (None: where the mouse is) would operate, the
+        innermost interactive element around what is there, for the confirm gate; None outside the
+        viewport or over nothing."""
+        point = point or self.cursor
+        if point is None:
+            return None
+        async def describe() -> tuple[dict[str, Any], tuple[float, float]]:
+            resolved = await resolve_point(self._page, point, self.config.viewport)
+            raw = await resolved.handle.evaluate("(el) => window.__webvoyager__.describeOwner(el)")
+            return raw, await frame_offset(resolved.frame)
+
+        try:
+            raw, offset = await self._watch.bounded(describe(), self.config.response_timeout_s,
+                                                    "finding the element at a point")
+        except (ActionError, PlaywrightError):
+            return None
+        return element_record(-1, raw, offset=offset, frame="")
+
+    async def focused_element(self) -> Element | None:
+        """The element that has the keyboard focus (what typed text goes into), through shadow roots and
+        into iframes, for the confirm gate; None when nothing has it."""
+        async def find() -> Element | None:
+            frame = self._page.main_frame
+            while True:
+                el = (await scripts.call_handle(frame, "W.deepActive()")).as_element()
+                if el is None:
+                    return None
+                child = await el.content_frame()
+                if child is None:
+                    raw = await el.evaluate("(el) => window.__webvoyager__.describeOwner(el)")
+                    return element_record(-1, raw, offset=await frame_offset(frame), frame="")
+                frame = child
+
+        try:
+            return await self._watch.bounded(find(), self.config.response_timeout_s, "finding the focused element")
+        except PlaywrightError:
+            return None
 
     async def execute(self, action: Action) -> Outcome:
         """Run one action, wait for the page to settle and report what happened (notes are also

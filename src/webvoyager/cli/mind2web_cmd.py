@@ -32,7 +32,10 @@ def eval_cmd(
     batch_size: int = typer.Option(17, "--batch-size", help="Options per multiple-choice question."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write the metrics and per-step outcomes (JSON)."),
     protocol: str = typer.Option("default", "--protocol", help="default, or paper: SeeAct's own crops (candidates "
-                                 "+-1024 px, JPEG 95) and 4096-token replies."),
+                                 "+-1024 px, JPEG 95), 4096-token replies, every batch asked."),
+    prompts: Optional[Path] = typer.Option(None, "--prompts", help="A SeeAct prompt pack (`webvoyager protocol "
+                                           "import seeact PATH`): the original's requests, in its words; needs "
+                                           "--protocol paper and --model."),
 ) -> None:
     """Score SeeAct predictions, or run a model, with MindAct's metrics per split."""
     from webvoyager.errors import ConfigError
@@ -40,6 +43,14 @@ def eval_cmd(
     from webvoyager.seeact.mind2web import runner
 
     crop = offline_crop(protocol)
+    pack = None
+    if prompts is not None:
+        from webvoyager.packs import load_pack
+
+        if protocol != "paper" or model is None:
+            raise ConfigError("--prompts PACK words the paper's requests to a model: use it with --protocol paper "
+                              "and --model SPEC, or drop --prompts")
+        pack = load_pack(prompts, protocol="seeact")
     if (predictions is None) == (model is None):
         raise ConfigError("pass exactly one of --predictions FILE (score saved outputs) or --model SPEC (run a model)")
     steps = runner.load_steps(queries, parquet or [], split=split, limit=limit,
@@ -53,6 +64,7 @@ def eval_cmd(
         chat = create_model(model, base_url=base_url)  # type: ignore[arg-type]
         report = asyncio.run(runner.run_model(
             steps, chat, grounding=grounding, ranker=make_ranker(ranker), top_k=top_k, batch_size=batch_size, crop=crop,
+            pack=pack,
             on_step=lambda i, o: console.print(f"step {i + 1}/{len(steps)}: {'ok' if o.step_success else 'wrong'} "
                                                f"({o.predicted_element} / {o.predicted_action!r})")))
     table = Table(title=f"Mind2Web offline metrics ({len(steps)} steps)")

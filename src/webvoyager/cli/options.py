@@ -54,9 +54,9 @@ Trace = Annotated[bool, typer.Option("--trace", help="Record a Playwright trace 
                                       "folder, linked from the report; open with `playwright show-trace`). "
                                       "Not with --secret-env.")]
 Prompts = Annotated[Optional[Path], typer.Option("--prompts", help="With --protocol paper: a prompt pack (made by "
-                                                "`webvoyager protocol import webvoyager PATH` from your clone of "
-                                                "the original code); the model reads the paper's own wording. "
-                                                "Without it, paper runs use our wording.")]
+                                                "`webvoyager protocol import webvoyager|seeact PATH` from your "
+                                                "clone of the original code; the policy's paper); the model reads "
+                                                "the paper's own wording. Without it, paper runs use our wording.")]
 Headed = Annotated[bool, typer.Option("--headed", help="Show the browser window.")]
 TaskTimeout = Annotated[Optional[float], typer.Option("--task-timeout", help="Wall-clock limit per task, seconds "
                                                       "(default 600; paper: none).")]

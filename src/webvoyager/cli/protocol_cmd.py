@@ -1,5 +1,5 @@
-"""CLI group `webvoyager protocol`: `import webvoyager PATH` makes a prompt pack from the user's clone of the
-original repository (parsed, never executed), for `--protocol paper --prompts PACK`."""
+"""CLI group `webvoyager protocol`: `import webvoyager|seeact PATH` makes a prompt pack from the user's clone of
+the original repository (parsed, never executed), for `--protocol paper --prompts PACK`."""
 
 from __future__ import annotations
 
@@ -21,20 +21,19 @@ PAPERS = ("webvoyager", "seeact")
 @protocol_app.command("import")
 @friendly_errors
 def import_pack(
-    paper: str = typer.Argument(..., help="Which paper's code: webvoyager (seeact: not yet supported)."),
-    path: Path = typer.Argument(..., help="Your clone of the original repository (e.g. MinorJerry/WebVoyager)."),
+    paper: str = typer.Argument(..., help="Which paper's code: webvoyager or seeact."),
+    path: Path = typer.Argument(..., help="Your clone of the original repository (MinorJerry/WebVoyager or OSU-NLP-Group/SeeAct)."),
     out: Optional[Path] = typer.Option(None, "--out", help="The pack folder to write [default: ./PAPER-pack]."),
 ) -> None:
     """Read the paper's prompts and message templates from PATH's source and write them into a pack."""
     if paper not in PAPERS:
         raise ConfigError(f"unknown paper {paper!r}; use one of {', '.join(PAPERS)}")
-    if paper == "seeact":
-        raise ConfigError("`protocol import seeact` is not yet supported: only WebVoyager packs can be made "
-                          "so far (`webvoyager protocol import webvoyager PATH`)")
     from webvoyager import __version__
+    from webvoyager.packs.seeact_import import import_seeact
     from webvoyager.packs.webvoyager_import import import_webvoyager
 
-    pack = import_webvoyager(path, out or Path(f"{paper}-pack"), version=__version__)
+    importer = import_seeact if paper == "seeact" else import_webvoyager
+    pack = importer(path, out or Path(f"{paper}-pack"), version=__version__)
     console.print(f"Wrote {len(pack.templates)} templates to [bold]{escape(str(pack.folder))}[/] "
                   f"(commit {pack.commit or 'unknown'}). Use it with "
                   f"`--protocol paper --prompts {escape(str(pack.folder))}`.")

@@ -35,6 +35,9 @@ Part = Union[TextPart, ImagePart]
 class Message:
     role: Role
     parts: tuple[Part, ...]
+    # Sent as a list of parts even without an image (OpenAI's wire format; SeeAct's original sends every
+    # message so); by default a text-only message goes as a plain string.
+    as_parts: bool = False
 
     @classmethod
     def text(cls, role: Role, text: str) -> Message:

@@ -23,12 +23,13 @@ _COMPLETION_TOKENS_PREFIXES = ("o1", "o3", "o4", "gpt-5")
 def to_openai_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
     """Provider-neutral messages to the chat-completions wire format.
 
-    A text-only message becomes a plain string (what every compatible server accepts); a message
-    with images becomes a list of `text` and `image_url` parts, in their original order.
+    A text-only message becomes a plain string (what every compatible server accepts) unless it asks
+    for parts (`Message.as_parts`); a message with images becomes a list of `text` and `image_url` parts,
+    in their original order.
     """
     wire: list[dict[str, Any]] = []
     for message in messages:
-        if not message.images:
+        if not message.images and not message.as_parts:
             wire.append({"role": message.role, "content": message.text_content})
             continue
         parts: list[dict[str, Any]] = []

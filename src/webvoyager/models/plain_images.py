@@ -15,8 +15,8 @@ from webvoyager.models.base import ChatModel, Completion, ImagePart, Message
 
 def without_detail(messages: Sequence[Message]) -> list[Message]:
     """`messages` with every image part's detail removed (None: the provider sends none)."""
-    return [Message(role=m.role, parts=tuple(replace(p, detail=None) if isinstance(p, ImagePart) else p
-                                             for p in m.parts)) for m in messages]
+    return [replace(m, parts=tuple(replace(p, detail=None) if isinstance(p, ImagePart) else p for p in m.parts))
+            for m in messages]
 
 
 class PlainImages:

@@ -70,6 +70,14 @@ class ProviderModel:
         """Send the conversation; retry transient failures; raise ModelError when it fails for good.
         `temperature` None sends none (the API's default applies), as WebVoyager's run.py does."""
         create, request = self._request(messages, temperature, max_tokens, seed)
+        response, usage = await self.native(create, request)
+        reply = self._read(response)
+        return Completion(text=reply.text, usage=usage, model=reply.model or self.model)
+
+    async def native(self, create: Callable[..., Awaitable[Any]], request: dict[str, Any]) -> tuple[Any, Usage]:
+        """One vendor-native SDK call (`create`, e.g. `client.beta.messages.create`, with `request` as its
+        keyword arguments) with our retries, for adapters that speak a vendor's own protocol (computer
+        use); returns the SDK's response object and its priced usage."""
         response = await call_with_retries(
             lambda: create(**request),
             classify=lambda exc: classify_sdk_error(exc, self.sdk),
@@ -83,10 +91,13 @@ class ProviderModel:
                 f"{self.provider} sent a response that could not be read for model {self.model!r} "
                 f"({type(exc).__name__}: {exc}); check that the server really speaks this API"
             ) from None
-        # Price by the model asked for: servers often answer with a dated or local alias.
         cost = self._prices.cost(self.model, reply.input_tokens, reply.output_tokens)
-        usage = Usage(reply.input_tokens, reply.output_tokens, cost, calls=1)
-        return Completion(text=reply.text, usage=usage, model=reply.model or self.model)
+        return response, Usage(reply.input_tokens, reply.output_tokens, cost, calls=1)
+
+    @property
+    def client(self) -> Any:
+        """The SDK client (computer-use adapters pick the method they call through `native`)."""
+        return self._client
 
     async def aclose(self) -> None:
         """Close the SDK's HTTP connections (optional; the pool is also freed when garbage-collected)."""

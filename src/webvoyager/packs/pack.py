@@ -13,10 +13,11 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from webvoyager.errors import ConfigError
 from webvoyager.fileio import write_text_atomic
+from webvoyager.packs.source import SourceError, source_commit
 from webvoyager.prompts import Prompt
 
 PACK_FORMAT = 1
@@ -48,7 +49,38 @@ WEBVOYAGER_TEMPLATES: Mapping[str, tuple[frozenset[str], str]] = {
     "judge_user": (frozenset({"task", "answer", "num"}), "evaluation/auto_eval.py USER_PROMPT"),
     "judge_closing": (frozenset(), "evaluation/auto_eval.py auto_eval_by_gpt4v: the text after the screenshots"),
 }
-PROTOCOLS: Mapping[str, Mapping[str, tuple[frozenset[str], str]]] = {"webvoyager": WEBVOYAGER_TEMPLATES}
+_PROMPTS = "src/data_utils/prompts.py"
+_FORMAT = "src/data_utils/format_prompt_utils.py"
+# Every template of a SeeAct pack: the offline strategies' dictionaries (exp4 textual choices, exp2 image
+# annotation, exp3 element attributes; their system prompt and ACTION/VALUE lines are shared), the online
+# tool's (seeact_choice_prompt_dict), and the fixed strings of the query and option layout.
+SEEACT_TEMPLATES: Mapping[str, tuple[frozenset[str], str]] = {
+    "system": (frozenset(), f"{_PROMPTS} exp4/exp2/exp3_prompt_dict system_prompt"),
+    "query_intro": (frozenset(), f"{_FORMAT} generate_new_query_prompt: the text before the task"),
+    "previous_actions": (frozenset(), f"{_FORMAT} generate_new_query_prompt: previous_action_text"),
+    "question_text_choice": (frozenset(), f"{_PROMPTS} exp4_prompt_dict question_description"),
+    "question_image_annotation": (frozenset(), f"{_PROMPTS} exp2_prompt_dict question_description"),
+    "question_element_attributes": (frozenset(), f"{_PROMPTS} exp3_prompt_dict question_description"),
+    "referring_text_choice": (frozenset(), f"{_PROMPTS} exp4_prompt_dict referring_description"),
+    "referring_image_annotation": (frozenset(), f"{_PROMPTS} exp2_prompt_dict referring_description"),
+    "element_format_text_choice": (frozenset(), f"{_PROMPTS} exp4_prompt_dict element_format"),
+    "element_format_image_annotation": (frozenset(), f"{_PROMPTS} exp2_prompt_dict element_format"),
+    "element_format_element_attributes": (frozenset(), f"{_PROMPTS} exp3_prompt_dict element_format"),
+    "action_format": (frozenset(), f"{_PROMPTS} exp4/exp2/exp3_prompt_dict action_format"),
+    "value_format": (frozenset(), f"{_PROMPTS} exp4/exp2/exp3_prompt_dict value_format"),
+    "online_system": (frozenset(), f"{_PROMPTS} seeact_choice_prompt_dict system_prompt"),
+    "online_question": (frozenset(), f"{_PROMPTS} seeact_choice_prompt_dict question_description"),
+    "online_referring": (frozenset(), f"{_PROMPTS} seeact_choice_prompt_dict referring_description"),
+    "online_element_format": (frozenset(), f"{_PROMPTS} seeact_choice_prompt_dict element_format"),
+    "online_action_format": (frozenset(), f"{_PROMPTS} seeact_choice_prompt_dict action_format"),
+    "online_value_format": (frozenset(), f"{_PROMPTS} seeact_choice_prompt_dict value_format"),
+    "none_instruction": (frozenset({"non_abcd"}), f"{_FORMAT} format_options: option_text's first line"),
+    "none_option": (frozenset({"non_abcd"}), f"{_FORMAT} format_options: the last option of multi_choice"),
+}
+PROTOCOLS: Mapping[str, Mapping[str, tuple[frozenset[str], str]]] = {"webvoyager": WEBVOYAGER_TEMPLATES,
+                                                                      "seeact": SEEACT_TEMPLATES}
+# What each paper's pack drives, for the error when a pack of the other paper is given.
+USED_BY = {"webvoyager": "--policy webvoyager and `judge`", "seeact": "--policy seeact and `mind2web eval`"}
 
 
 def sha256(text: str) -> str:
@@ -98,6 +130,22 @@ def write_pack(folder: Path, protocol: str, templates: Mapping[str, str], *, sou
     return load_pack(folder, protocol=protocol)
 
 
+def in_declared_order(protocol: str, root: Path, templates: Mapping[str, str]) -> dict[str, str]:
+    """`templates` in the order `protocol` declares them; SourceError naming any the reader did not find."""
+    missing = set(PROTOCOLS[protocol]) - set(templates)
+    if missing:
+        raise SourceError(f"{root}: could not read {', '.join(sorted(missing))}")
+    return {name: templates[name] for name in PROTOCOLS[protocol]}
+
+
+def import_pack(protocol: str, read: Callable[[Path], Mapping[str, str]], root: Path, out: Path, *,
+                version: str) -> ProtocolPack:
+    """Read `protocol`'s templates from the clone at `root` with `read` and write them as a pack into `out`
+    (its manifest names the source, its commit and `version`, the webvoyager that wrote it)."""
+    root = root.resolve()
+    return write_pack(out, protocol, read(root), source=str(root), commit=source_commit(root), version=version)
+
+
 def load_pack(folder: str | Path, *, protocol: str = "webvoyager") -> ProtocolPack:
     """The pack in `folder`, checked (ConfigError naming what is wrong and what to do)."""
     path = Path(folder)
@@ -110,7 +158,12 @@ def load_pack(folder: str | Path, *, protocol: str = "webvoyager") -> ProtocolPa
         manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise ConfigError(f"--prompts {path}: {MANIFEST} cannot be read ({exc}); {redo}") from None
-    if manifest.get("format") != PACK_FORMAT or manifest.get("protocol") != protocol:
+    made_for = manifest.get("protocol")
+    if made_for in PROTOCOLS and made_for != protocol:
+        raise ConfigError(f"--prompts {path} is a {made_for} pack (for {USED_BY[made_for]}), but this needs a "
+                          f"{protocol} pack (for {USED_BY[protocol]}); make one with `webvoyager protocol import "
+                          f"{protocol} PATH_TO_THE_ORIGINAL`")
+    if manifest.get("format") != PACK_FORMAT or made_for != protocol:
         raise ConfigError(f"--prompts {path}: not a format-{PACK_FORMAT} {protocol} pack "
                           f"(format {manifest.get('format')!r}, protocol {manifest.get('protocol')!r}); {redo}")
     entries = manifest.get("templates") or {}

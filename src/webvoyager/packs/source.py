@@ -9,11 +9,32 @@ puts the slot where the literal was.
 from __future__ import annotations
 
 import ast
+import re
+import subprocess
 import warnings
 from pathlib import Path
 from typing import Iterator
 
 from webvoyager.errors import ConfigError
+
+_HASH = re.compile(r"\b[0-9a-f]{40}\b")
+
+
+def source_commit(root: Path) -> str | None:
+    """The commit of `root`: `git rev-parse HEAD` in a git checkout, else the hash on the commit line of a
+    SOURCE.md beside the code (a snapshot's note of where it came from), else None."""
+    if (root / ".git").exists():
+        done = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
+                              check=False)
+        if done.returncode == 0 and _HASH.fullmatch(done.stdout.strip()):
+            return done.stdout.strip()
+    note = root / "SOURCE.md"
+    if note.is_file():
+        for line in note.read_text(encoding="utf-8").splitlines():
+            found = _HASH.search(line)
+            if found and "commit" in line.lower():
+                return found.group(0)
+    return None
 
 
 class SourceError(ConfigError):

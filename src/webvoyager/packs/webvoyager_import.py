@@ -6,33 +6,11 @@ utils.py, evaluation/auto_eval.py) and written into a pack folder (`packs.pack`)
 from __future__ import annotations
 
 import ast
-import re
-import subprocess
 from pathlib import Path
 
-from webvoyager.packs.pack import WEBVOYAGER_TEMPLATES, ProtocolPack, write_pack
+from webvoyager.packs.pack import ProtocolPack, import_pack, in_declared_order
 from webvoyager.packs.source import (SourceError, assignments, constant, escape, function, in_order, parse, slot_name,
                                      strings_assigned, template_of)
-
-_HASH = re.compile(r"\b[0-9a-f]{40}\b")
-
-
-def source_commit(root: Path) -> str | None:
-    """The commit of `root`: `git rev-parse HEAD` in a git checkout, else the hash on the commit line of a
-    SOURCE.md beside the code (a snapshot's note of where it came from), else None."""
-    if (root / ".git").exists():
-        done = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
-                              check=False)
-        if done.returncode == 0 and _HASH.fullmatch(done.stdout.strip()):
-            return done.stdout.strip()
-    note = root / "SOURCE.md"
-    if note.is_file():
-        for line in note.read_text(encoding="utf-8").splitlines():
-            found = _HASH.search(line)
-            if found and "commit" in line.lower():
-                return found.group(0)
-    return None
-
 
 def _text_of(body: list[ast.stmt], file: str, where: str) -> str:
     """The template of the message text a branch of format_msg builds: `init_msg += ...`, a part's
@@ -157,16 +135,9 @@ def read_webvoyager(root: Path) -> dict[str, str]:
         raise SourceError("utils.py: the two clip functions split observations at different markers")
     templates["clip_split"] = template_of(ast.Constant(mark))
     templates.update(_judge(judge))
-    missing = set(WEBVOYAGER_TEMPLATES) - set(templates)
-    if missing:
-        raise SourceError(f"{root}: could not read {', '.join(sorted(missing))}")
-    return {name: templates[name] for name in WEBVOYAGER_TEMPLATES}
+    return in_declared_order("webvoyager", root, templates)
 
 
 def import_webvoyager(root: Path, out: Path, *, version: str) -> ProtocolPack:
-    """Read the WebVoyager templates from `root` and write them as a pack into `out` (its manifest names
-    `version`, the webvoyager that wrote it)."""
-    root = root.resolve()
-    templates = read_webvoyager(root)
-    return write_pack(out, "webvoyager", templates, source=str(root), commit=source_commit(root),
-                      version=version)
+    """Read the WebVoyager templates from `root` and write them as a pack into `out` (`pack.import_pack`)."""
+    return import_pack("webvoyager", read_webvoyager, root, out, version=version)

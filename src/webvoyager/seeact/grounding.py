@@ -14,7 +14,8 @@ from webvoyager.browser.elements_text import format_element
 from webvoyager.browser.types import Element, Observation, Point
 from webvoyager.errors import ConfigError
 from webvoyager.models.base import Completion, Message
-from webvoyager.seeact import messages
+from webvoyager.packs import ProtocolPack
+from webvoyager.seeact import messages, pack_layout
 from webvoyager.seeact.actions import PAGE_OPS
 from webvoyager.seeact.prompts import NOT_IN_PAPER
 from webvoyager.seeact.choices import ChoiceBatch, letter, make_batches
@@ -71,6 +72,28 @@ def _no_element(mode: str, reply: GroundingReply) -> str:
     return f"no element of the page was chosen for {reply.operation}"
 
 
+def _settle(out: Grounded, batch: ChoiceBatch[Element], reply: GroundingReply, paper: bool) -> bool:
+    """Record the batch's answer in `out` when it names an element or a page operation (True: done)."""
+    picked = None if unoffered(reply, paper) else batch.pick(reply.element)
+    if picked is None and not _page_op(reply, paper):
+        return False
+    out.element, out.operation, out.value = picked, reply.operation, reply.value
+    out.details.batch, out.details.letter = batch.index, reply.element
+    if picked is not None and reply.operation in (None, "NONE"):
+        out.operation = "CLICK"     # an element without an operation: clicking is the usual intent
+    return True
+
+
+def _unsettled(out: Grounded, reply: GroundingReply, paper: bool) -> Grounded:
+    """`out` after no batch named an element: the last reply's operation and what to tell the model."""
+    out.operation, out.value = reply.operation, reply.value
+    out.error = (_no_element("choice", reply) if reply.operation is None else
+                 f"{reply.operation} is not one of the operations offered" if unoffered(reply, paper) else
+                 "none of the offered elements matched the target you described; describe a visible element, "
+                 "or scroll to find it")
+    return out
+
+
 async def ground_choice(ask: Ask, convo: list[Message], candidates: Sequence[Element], *, batch_size: int = 17,
                         online: bool = True, fixed_batches: bool = False, paper: bool = False) -> Grounded:
     """Textual choices: lettered batches of candidates; the first batch that names an element wins."""
@@ -88,21 +111,51 @@ async def ground_choice(ask: Ask, convo: list[Message], candidates: Sequence[Ele
         convo.append(Message.text("assistant", completion.text))
         out.replies.append(completion.text)
         reply = parse_grounding(completion.text)
-        picked = None if unoffered(reply, paper) else batch.pick(reply.element)
-        if picked is not None or _page_op(reply, paper):
-            out.element, out.operation, out.value = picked, reply.operation, reply.value
-            out.details.batch, out.details.letter = batch.index, reply.element
-            if picked is not None and reply.operation in (None, "NONE"):
-                out.operation = "CLICK"     # an element without an operation: clicking is the usual intent
+        if _settle(out, batch, reply, paper):
             return out
         if reply.element is None and reply.operation is None:
             break   # unreadable reply: asking the next batch would not help
-    out.operation, out.value = reply.operation, reply.value
-    out.error = (_no_element("choice", reply) if reply.operation is None else
-                 f"{reply.operation} is not one of the operations offered" if unoffered(reply, paper) else
-                 "none of the offered elements matched the target you described; describe a visible element, "
-                 "or scroll to find it")
-    return out
+    return _unsettled(out, reply, paper)
+
+
+@dataclass
+class AsOriginal:
+    """What `ground_choice_as_original` asked: the grounding, the generation of the batch that decided (or
+    of the last one asked) and each batch's conversation (for the messages log)."""
+
+    grounded: Grounded
+    generation: str
+    conversations: list[list[Message]]
+
+
+async def ground_choice_as_original(ask: Ask, pack: ProtocolPack, task: str, previous_actions: Sequence[str],
+                                    screenshot: bytes, candidates: Sequence[Element], *,
+                                    batch_size: int = 17) -> AsOriginal:
+    """Textual choices as SeeAct's online tool asks them, worded from `pack`: per batch (slices of
+    `batch_size` in turn) a fresh generation call on the screenshot, then the referring call with that
+    batch's options (`pack_layout`); the first batch that names an element or a page operation wins.
+    Every batch is asked after an unreadable answer too, as there."""
+    words = pack_layout.wording(pack, "online")
+    query = pack_layout.query_text(pack, words, task, previous_actions)
+    batches = make_batches(list(candidates), [describe_element(e) for e in candidates], batch_size, fixed=True)
+    done = AsOriginal(Grounded(details=GroundingDetails(batches=[list(b.descriptions) for b in batches])), "", [])
+    reply = GroundingReply()
+    if not batches:   # seeact.py asks nothing then: no operation this step
+        done.grounded.error = "the page has no candidate elements to choose from"
+        return done
+    for batch in batches:
+        first = pack_layout.generation_turn(words, query, screenshot, "image/png")
+        done.generation = (await ask(first)).text
+        convo = pack_layout.referring_turn(first, done.generation,
+                                           pack_layout.referring_text(pack, words, batch.descriptions))
+        completion = await ask(convo)
+        done.conversations.append([*convo, Message.text("assistant", completion.text)])
+        done.grounded.replies.append(completion.text)
+        reply = parse_grounding(completion.text)
+        if _settle(done.grounded, batch, reply, paper=True):
+            return done
+    _unsettled(done.grounded, reply, paper=True)
+    return done
 
 
 async def ground_som(ask: Ask, convo: list[Message], candidates: Sequence[Element], screenshot: bytes, *,

@@ -20,7 +20,9 @@ from webvoyager.protocol import DEFAULT_SEEACT_PIPELINE, SeeActPipeline
 from webvoyager.seeact import messages
 from webvoyager.seeact.actions import build_action, history_line
 from webvoyager.seeact.attributes import ground_attributes
-from webvoyager.seeact.grounding import Grounded, check_grounding, ground_choice, ground_coordinates, ground_som
+from webvoyager.packs import ProtocolPack
+from webvoyager.seeact.grounding import (Grounded, check_grounding, ground_choice, ground_choice_as_original,
+                                          ground_coordinates, ground_som)
 from webvoyager.seeact.ranker import LexicalRanker, Ranker
 from webvoyager.tasks import Task
 from webvoyager.trajectory import PolicyRecord, SeeActRecord
@@ -48,8 +50,11 @@ class SeeActPolicy:
     def __init__(self, model: ChatModel, *, grounding: str = "choice", ranker: Ranker | None = None, top_k: int = 50,
                  batch_size: int = 17, temperature: float = 1.0, max_tokens: int = 1024, seed: int | None = None,
                  som_legend: bool | None = None, system_prompt: str | None = None,
-                 pipeline: SeeActPipeline = DEFAULT_SEEACT_PIPELINE) -> None:
+                 pipeline: SeeActPipeline = DEFAULT_SEEACT_PIPELINE, pack: ProtocolPack | None = None) -> None:
         check_grounding(grounding)
+        if pack is not None and (grounding != "choice" or system_prompt is not None):
+            raise ConfigError("a SeeAct prompt pack words the online tool's textual choices with its own system "
+                              "prompt: use grounding 'choice' and no system prompt with it")
         if top_k < 1 or batch_size < 1:
             raise ConfigError("top_k and batch_size must be at least 1")
         self.model, self.grounding = model, grounding
@@ -60,6 +65,7 @@ class SeeActPolicy:
         # list the som labels' elements as text too (False: image only); the pipeline's unless given
         self.som_legend = pipeline.som_legend if som_legend is None else som_legend
         self.paper = not pipeline.page_ops   # SeeAct's own operations only (no SCROLL, GO BACK)
+        self.pack = pack    # the paper's wording and request layout (`pack_layout`), instead of ours
         self.system = (Message.text("system", system_prompt) if system_prompt else
                        messages.system_message(online=True, paper=self.paper))
         self._task: Task | None = None
@@ -95,30 +101,38 @@ class SeeActPolicy:
             usage = usage + completion.usage
             return completion
 
-        convo = [self.system,
-                 messages.generation_message(self._task.question, self.previous_actions, observation.screenshot,
-                                             online=True, notes=messages.feedback_notes(observation),
-                                             page_notes=observation.notes, paper=self.paper)]
-        generation = await ask(convo)
-        convo.append(Message.text("assistant", generation.text))
-        grounded = await self._ground(ask, convo, observation)
-        self._log.extend(_log_messages(convo, step=observation.observation_id))
+        if self.pack is not None:
+            asked = await ground_choice_as_original(ask, self.pack, self._task.question, self.previous_actions,
+                                                    observation.screenshot, self.candidates(observation),
+                                                    batch_size=self.batch_size)
+            for convo in asked.conversations:
+                self._log.extend(_log_messages(convo, step=observation.observation_id))
+            generation_text, grounded = asked.generation, asked.grounded
+        else:
+            convo = [self.system,
+                     messages.generation_message(self._task.question, self.previous_actions, observation.screenshot,
+                                                 online=True, notes=messages.feedback_notes(observation),
+                                                 page_notes=observation.notes, paper=self.paper)]
+            generation_text = (await ask(convo)).text
+            convo.append(Message.text("assistant", generation_text))
+            grounded = await self._ground(ask, convo, observation)
+            self._log.extend(_log_messages(convo, step=observation.observation_id))
         record = PolicyRecord(seeact=SeeActRecord(
-            grounding=self.grounding, generation=generation.text, grounding_replies=grounded.replies,
+            grounding=self.grounding, generation=generation_text, grounding_replies=grounded.replies,
             operation=grounded.operation, value=grounded.value,
             element=grounded.element.label if grounded.element else None,
             point=[grounded.point.x, grounded.point.y] if grounded.point else None, details=grounded.details))
         raw = "\n\n".join(grounded.replies)
         if grounded.error or grounded.operation in (None, "NONE"):
-            return Decision(thought=generation.text, action=None, raw_output=raw, usage=usage, record=record,
+            return Decision(thought=generation_text, action=None, raw_output=raw, usage=usage, record=record,
                             error=grounded.error or "the reply named no operation")
         target: int | Point | None = grounded.point or (grounded.element.label if grounded.element else None)
         built = build_action(grounded.operation, grounded.value, target, grounded.element)
         if built.action is None:
-            return Decision(thought=generation.text, action=None, raw_output=raw, usage=usage, record=record,
+            return Decision(thought=generation_text, action=None, raw_output=raw, usage=usage, record=record,
                             error=built.error)
         done = _Done(grounded.operation, built.value or grounded.value, grounded.element)
-        decision = Decision(thought=generation.text, action=built.action, raw_output=raw, usage=usage, record=record)
+        decision = Decision(thought=generation_text, action=built.action, raw_output=raw, usage=usage, record=record)
         self._history.append(done)
         return decision
 

@@ -21,13 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from webvoyager.browser.pdf import PDF_NOTE_START
 from webvoyager.browser.types import Observation
 from webvoyager.models.base import ImagePart, Message, Part, TextPart
 from webvoyager.packs import ProtocolPack
 from webvoyager.voyager.messages import final_reply
 
-# The start of the note our browser writes when a click downloads a PDF (browser/pdf.py pdf_note).
-_PDF_NOTE = "A PDF was downloaded"
 # The markers whose absence makes the original answer with its format-error turn (run.py main loop).
 _REPLY_MARKERS = ("Thought:", "Action:")
 
@@ -64,7 +63,7 @@ class PackWording:
             return PackTurn(index, self.pack.text(name), fixed=True)
         listing = {"ac_tree" if self.text_only else "web_text": obs.text}
         image = None if self.text_only else (obs.marked_screenshot or obs.screenshot or None)
-        pdf_notes = [n for n in obs.notes if n.startswith(_PDF_NOTE)]
+        pdf_notes = [n for n in obs.notes if n.startswith(PDF_NOTE_START)]
         if not any(not t.fixed for t in previous):
             intro = self.pack.prompt("task_intro").render(ques=question, web=start_url)
             init_msg = intro + self.pack.text(f"obs_prompt{self._suffix}")

@@ -495,6 +495,21 @@
     return result;
   };
 
+  // What a pixel action at a point operates, for the confirm gate: the innermost candidate around
+  // the element there (a span inside a button is the button), else that element itself.
+  NS.deepActive = () => {
+    let el = document.activeElement;
+    while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+    return el && el !== document.body ? el : null;
+  };
+  NS.describeOwner = (el) => {
+    resetCaches();
+    let owner = el;
+    for (let n = el; n; n = parentOf(n)) { if (isCandidate(n)) { owner = n; break; } }
+    const r = owner.getBoundingClientRect();
+    return describe(owner, { x: r.left, y: r.top, w: r.width, h: r.height }, -1);
+  };
+
   // Helpers shared with page_tree.js and page_actions.js (loaded right after this file).
   NS.h = { collapse, cut, parentOf, deepFromPoint, allElements, elementsInClip, styleOf, visibleRect, mainPiece,
     hitPiece, hitsElement, accessibleName, visibleText, labelText: (el) => labelText(el), clearStyles: () => styleCache.clear(),

@@ -13,9 +13,11 @@ import io
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from webvoyager.errors import ConfigError
 from webvoyager.models.base import ChatModel, Message
+from webvoyager.packs import ProtocolPack
 from webvoyager.protocol import DEFAULT_OFFLINE_CROP, OfflineCrop
-from webvoyager.seeact import messages
+from webvoyager.seeact import messages, pack_layout
 from webvoyager.seeact.choices import ChoiceBatch, split_batches
 from webvoyager.seeact.mind2web.data import Candidate, QueryBatch, Step
 from webvoyager.seeact.mind2web.html import INTERACTIVE_TAGS, candidate_text, describe, node_texts
@@ -125,35 +127,57 @@ class StepRun:
     usage: Usage = field(default_factory=Usage)
 
 
+def _our_turns(step: Step, image: bytes | None) -> list[Message]:
+    """Our wording: the system prompt and stage 1 (the screenshot after the text, when there is one)."""
+    convo: list[Message] = [messages.system_message(online=False)]
+    if image is not None:
+        convo.append(messages.generation_message(step.task, step.previous_actions, image, online=False,
+                                                 media_type=_media_type(image)))
+    else:
+        convo.append(Message.text("user", messages.generation_message(
+            step.task, step.previous_actions, b"", online=False).text_content))
+    return convo
+
+
 async def run_step(step: Step, model: ChatModel, *, ranker: Ranker | None = None, top_k: int = 50,
                    batch_size: int = 17, temperature: float = 0.0, max_tokens: int | None = None,
-                   seed: int | None = None, crop: OfflineCrop = DEFAULT_OFFLINE_CROP) -> StepRun:
-    """Ask `model` about one step, batch by batch, until a batch's answer names an element."""
+                   seed: int | None = None, crop: OfflineCrop = DEFAULT_OFFLINE_CROP,
+                   pack: ProtocolPack | None = None) -> StepRun:
+    """Ask `model` about one step, batch by batch, until a batch's answer names an element (or every
+    batch, `crop.every_batch`). With a SeeAct `pack`, the requests are the original's textual-choice
+    ones (`seeact.pack_layout`), worded from the pack."""
     prepared = prepare_step(step, ranker=ranker, top_k=top_k, batch_size=batch_size)
     max_tokens = crop.max_tokens if max_tokens is None else max_tokens
     by_id = {c.backend_node_id: c for c in step.positives + step.negatives}
+    words = pack_layout.wording(pack, "text_choice") if pack is not None else None
     preds: list[Prediction] = []
     usage = Usage()
     if not prepared.in_top_k:   # the positive was ranked out: a failure whatever the model says
         return StepRun(outcome=score_predictions(step, preds, prepared))
     for index, batch in enumerate(prepared.batches):
         image = batch_image(step, batch, by_id, crop)
-        convo: list[Message] = [messages.system_message(online=False)]
-        if image is not None:
-            convo.append(messages.generation_message(step.task, step.previous_actions, image, online=False,
-                                                     media_type=_media_type(image)))
+        if pack is not None and words is not None:
+            if image is None:
+                raise ConfigError(f"step {step.key}: no screenshot; the paper's requests need one per batch")
+            convo = pack_layout.generation_turn(words, pack_layout.query_text(
+                pack, words, step.task, step.previous_actions), image, _media_type(image))
         else:
-            convo.append(Message.text("user", messages.generation_message(
-                step.task, step.previous_actions, b"", online=False).text_content))
+            convo = _our_turns(step, image)
         gen = await model.complete(convo, temperature=temperature, max_tokens=max_tokens, seed=seed)
-        question = messages.choice_message(_choice_batch(batch.choices, index), online=False)  # type: ignore[arg-type]
-        convo += [Message.text("assistant", gen.text), question]
+        if pack is not None and words is not None:
+            convo = pack_layout.referring_turn(convo, gen.text, pack_layout.referring_text(
+                pack, words, [text for _, text in batch.choices]))
+            question = convo[-1]
+        else:
+            question = messages.choice_message(_choice_batch(batch.choices, index), online=False)  # type: ignore[arg-type]
+            convo += [Message.text("assistant", gen.text), question]
         ground = await model.complete(convo, temperature=temperature, max_tokens=max_tokens, seed=seed)
         usage = usage + gen.usage + ground.usage
         preds.append(Prediction(batch=index, generation=gen.text, grounding=ground.text,
                                 annotation_id=step.annotation_id, action_uid=step.action_uid,
                                 choices=list(batch.choices),
                                 prompt=[convo[0].text_content, convo[1].text_content, question.text_content]))
-        if _choice_batch(batch.choices, index).pick(parse_grounding(ground.text).element) is not None:
+        named = _choice_batch(batch.choices, index).pick(parse_grounding(ground.text).element) is not None
+        if named and not crop.every_batch:
             break
     return StepRun(outcome=score_predictions(step, preds, prepared), predictions=preds, usage=usage)

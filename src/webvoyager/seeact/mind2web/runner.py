@@ -9,6 +9,7 @@ from typing import Callable, Sequence
 from webvoyager.errors import ConfigError
 from webvoyager.fileio import write_json_atomic
 from webvoyager.models.base import ChatModel
+from webvoyager.packs import ProtocolPack
 from webvoyager.protocol import DEFAULT_OFFLINE_CROP, OfflineCrop
 from webvoyager.seeact.mind2web.data import Step, iter_parquet, load_queries
 from webvoyager.seeact.mind2web.evaluate import prepare_step, run_step, score_predictions
@@ -68,8 +69,10 @@ def score_saved(steps: list[Step], predictions: str | Path) -> EvalReport:
 async def run_model(steps: list[Step], model: ChatModel, *, grounding: str = "choice", ranker: Ranker | None = None,
                     top_k: int = 50, batch_size: int = 17, temperature: float = 0.0, max_tokens: int | None = None,
                     seed: int | None = None, crop: OfflineCrop = DEFAULT_OFFLINE_CROP,
+                    pack: ProtocolPack | None = None,
                     on_step: Callable[[int, StepOutcome], None] | None = None) -> EvalReport:
-    """Run `model` over the steps with textual-choice grounding and score it."""
+    """Run `model` over the steps with textual-choice grounding and score it (`pack`: SeeAct's own
+    requests, see `evaluate.run_step`)."""
     if grounding != "choice":
         raise ConfigError(f"offline evaluation supports --grounding choice only (got {grounding!r}); the other "
                           "strategies run online with `--policy seeact`")
@@ -78,7 +81,8 @@ async def run_model(steps: list[Step], model: ChatModel, *, grounding: str = "ch
     usage = Usage()
     for i, step in enumerate(steps):
         result = await run_step(step, model, ranker=ranker, top_k=top_k, batch_size=batch_size,
-                                temperature=temperature, max_tokens=max_tokens, seed=seed, crop=crop)
+                                temperature=temperature, max_tokens=max_tokens, seed=seed, crop=crop,
+                                pack=pack)
         outcomes.append(result.outcome)
         preds += result.predictions
         usage = usage + result.usage
