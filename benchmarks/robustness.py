@@ -5,7 +5,8 @@ endless download): an endless alert/confirm loop on load, a link to an endless d
 exhausts its JavaScript heap, a DOM that changes every 10 ms, an alert and a confirm every 10 ms, and
 20,000 buttons in view. They run as one bench (one worker, in this order, the control last) with a
 scripted model that clicks once where there is something to click and then answers. Reported per task:
-status, steps, wall time, the mean time of a step (observe + model + act) and the start of the error.
+status, steps, wall time, the mean time of a step (observe + model + act), of its observation and of its
+action (with the settle after it), and the start of the error.
 
     PYTHONPATH=src .venv/bin/python benchmarks/robustness.py [--task-timeout 120] [--heap-mb 256]
 
@@ -65,11 +66,13 @@ def _row(folder: Path) -> str:
     result = json.loads((folder / "result.json").read_text())
     steps = json.loads((folder / "trajectory.json").read_text())
     steps = steps["steps"] if isinstance(steps, dict) else steps
-    per_step = [sum(s.get("timings", {}).get(k, 0.0) for k in ("observe_s", "model_s", "act_s")) for s in steps]
-    mean = f"{sum(per_step) / len(per_step):7.2f}" if per_step else "      -"
-    error = (result.get("error") or "").replace("\n", " ")[:70]
+    def mean(keys: tuple[str, ...]) -> str:
+        per_step = [sum(s.get("timings", {}).get(k, 0.0) for k in keys) for s in steps]
+        return f"{sum(per_step) / len(per_step):7.2f}" if per_step else "      -"
+
+    error = (result.get("error") or "").replace("\n", " ")[:60]
     return (f"{folder.name:12} {result['status']:10} {result['steps']:5} {result['timings'].get('wall_s', 0):8.1f}"
-            f" {mean}  {error}")
+            f" {mean(('observe_s', 'model_s', 'act_s'))} {mean(('observe_s',))} {mean(('act_s',))}  {error}")
 
 
 async def main(task_timeout: float, heap_mb: int) -> None:
@@ -80,7 +83,7 @@ async def main(task_timeout: float, heap_mb: int) -> None:
         started = time.monotonic()
         await run_bench(tasks, model=Scripted(), settings=RunSettings(), run_dir=run,  # type: ignore[arg-type]
                         options=BenchOptions(workers=1, task_timeout_s=task_timeout), browser_config=config)
-        print(f"{'task':12} {'status':10} {'steps':>5} {'wall s':>8} {'s/step':>7}  error")
+        print(f"{'task':12} {'status':10} {'steps':>5} {'wall s':>8} {'s/step':>7} {'observe':>7} {'act':>7}  error")
         for task in tasks:
             print(_row(run / task.id))
         print(f"bench wall time {time.monotonic() - started:.1f} s (task timeout {task_timeout:g} s)")
