@@ -41,12 +41,17 @@ async def test_a_page_that_churns_forever_settles_as_churn(browser, probe_url, t
         await session.close()
 
 
-async def test_a_page_that_grows_is_not_churn(browser, pages_url, tmp_path) -> None:
-    # New content (a list that grows) is not churn: the settle waits for it as before.
-    session = await _session(browser, tmp_path)
+async def test_churn_does_not_hide_content_that_is_still_arriving(browser, probe_url, tmp_path) -> None:
+    # New content (a list that grows) is not churn: the settle waits for every burst, then ends on churn.
+    session = await _session(browser, tmp_path, settle_timeout_s=60.0)
     try:
-        await session.goto(f"{pages_url}/zoo/settle.html")
-        assert session.settled_by in ("idle", "quiet")
+        await session.goto(f"{probe_url}/robust/churn_grow.html")
+        observation = await session.observe()
+        await session.execute(Click(_label(observation, "Load results")))
+        assert session.settled_by == "churn"
+        texts = [e.text for e in (await session.observe()).elements]
+        got = [t for t in texts if t.startswith("Result")]
+        assert got == [f"Result {k}" for k in range(1, 31)], got
     finally:
         await session.close()
 
