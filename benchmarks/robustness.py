@@ -38,7 +38,7 @@ from webvoyager.tasks import Task  # noqa: E402
 ANSWER = "Thought: that is what the page shows.\nAction: ANSWER; done"
 PROBES = {   # task id -> (page, question, replies before the answer)
     "dialog-loop": ("dialog_loop.html", "Greet the page", []),
-    "download": ("download.html", "Fetch the data", ["Thought: get it.\nAction: Click [0]"]),
+    "download": ("endless_download.html", "Fetch the data", ["Thought: get it.\nAction: Click [0]"]),
     "heap": ("heap.html", "Load it all", []),
     "churn": ("churn.html", "Show the details", ["Thought: open.\nAction: Click [1]"] * 2),
     "dialog-spam": ("dialog_spam.html", "Show more offers", ["Thought: more.\nAction: Click [0]"] * 2),

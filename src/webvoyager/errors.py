@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+from typing import Literal
+
 
 class WebVoyagerError(Exception):
     """Base class for every error this package raises on purpose."""
@@ -48,3 +51,52 @@ class ModelError(WebVoyagerError):
 class WorkerLostError(WebVoyagerError):
     """A bench worker process died while it ran a task (killed, out of memory, node lost). The runner
     retries the task once on a fresh worker, then records it as an error."""
+
+
+class StorageError(WebVoyagerError):
+    """A folder or the disk refused the run's files (read-only, no permission, full). The message names
+    the path and what to do."""
+
+
+# ----- infrastructure failures ---------------------------------------------------------------------
+# A task that failed because of the machine or a service (not because of the page, the task or the
+# model's choices) is an infrastructure failure: `bench --resume` runs it again once that is fixed.
+
+InfraKind = Literal["disk", "browser", "model", "worker"]
+"""What failed under an infrastructure failure (`Result.infrastructure`)."""
+
+DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO, errno.EACCES, errno.EPERM})
+"""OS errors of writing files that say the disk or folder is at fault: full, over quota, read-only,
+failing, not writable."""
+
+
+def disk_failure(exc: BaseException) -> bool:
+    """True for an error of writing to the disk that is the disk's or the folder's fault (see
+    DISK_ERRNOS), including SQLite's "database or disk is full"."""
+    if isinstance(exc, StorageError):
+        return True
+    if isinstance(exc, OSError):
+        return exc.errno in DISK_ERRNOS
+    return type(exc).__name__ == "OperationalError" and "disk" in str(exc).lower()  # sqlite3, unimported here
+
+
+def infrastructure_kind(exc: BaseException) -> InfraKind | None:
+    """The kind of infrastructure failure `exc` is, or None when it is the task's own failure.
+
+    The disk (see `disk_failure`), a bench worker that died, a model that could not be reached or kept
+    failing after its retries (a `ModelError` marked retryable: connection, rate limit, server error).
+    A browser that could not be started is classified where it is started (the bench's executor)."""
+    if disk_failure(exc):
+        return "disk"
+    if isinstance(exc, WorkerLostError):
+        return "worker"
+    if isinstance(exc, ModelError) and exc.retryable:
+        return "model"
+    return None
+
+
+def storage_error(exc: OSError, path: object, *, hint: str) -> StorageError:
+    """One line for an OS error of writing `path`: what the system said and what to do (`hint`)."""
+    reason = exc.strerror or type(exc).__name__
+    where = exc.filename or path
+    return StorageError(f"cannot write {where}: {reason}; {hint}")

@@ -17,6 +17,7 @@ from pathlib import Path
 from string import Template
 
 from webvoyager.errors import ConfigError
+from webvoyager.fileio import read_text_file
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ def prompt_from_file(path: str | Path, *, needs: frozenset[str] | set[str] = fro
     path = Path(path)
     if not path.is_file():
         raise ConfigError(f"prompt file {path} does not exist; pass the path of a UTF-8 text file")
-    text = path.read_text(encoding="utf-8").strip()
+    text = read_text_file(path, ConfigError, what="prompt file").strip()
     if not text:
         raise ConfigError(f"prompt file {path} is empty")
     prompt = Prompt(text, str(path))

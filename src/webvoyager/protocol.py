@@ -17,15 +17,17 @@ from webvoyager.errors import ConfigError
 
 ProtocolName = Literal["default", "paper"]
 PROTOCOLS: tuple[ProtocolName, ...] = get_args(ProtocolName)
-PolicyName = Literal["webvoyager", "seeact"]
-"""The two policies a run can use: WebVoyager's (one call a step) or SeeAct's (two stages)."""
+PolicyName = Literal["webvoyager", "seeact", "cua"]
+"""The policies a run can use: WebVoyager's (one call a step), SeeAct's (two stages), or a native
+computer-use model's (`cua`: pixel actions on a plain screenshot)."""
 POLICIES: tuple[PolicyName, ...] = get_args(PolicyName)
 
 
 @dataclass(frozen=True)
 class AgentValues:
     """What a protocol fixes for the agent run. `stuck_after` None means no loop guard; `seed` None
-    means no seed is sent."""
+    means no seed is sent; `unusable_after` None means no limit on consecutive replies without a usable
+    action (the papers' code sends each back with the format help until the step budget is gone)."""
 
     max_steps: int
     context_images: int
@@ -35,13 +37,17 @@ class AgentValues:
     stuck_after: int | None
     wait_s: float
     viewport: tuple[int, int]
+    unusable_after: int | None = None
 
 
 GOVERNED: tuple[str, ...] = tuple(f.name for f in fields(AgentValues))
 """The names of the settings whose value a protocol gives (fields of `RunSettings` too)."""
 
 DEFAULT_AGENT = AgentValues(max_steps=15, context_images=3, temperature=1.0, max_tokens=1024, seed=None,
-                            stuck_after=3, wait_s=5.0, viewport=(1024, 768))
+                            stuck_after=3, wait_s=5.0, viewport=(1024, 768), unusable_after=3)
+# Computer-use models act in small steps (a click, then the typing, then a key): each call is a loop step, so
+# they get a larger budget, and room for their reasoning and batched calls in a reply.
+DEFAULT_CUA = replace(DEFAULT_AGENT, max_steps=50, max_tokens=4096)
 # WebVoyager's run.sh: --max_iter 15 --max_attached_imgs 3 --temperature 1 --seed 42, max_tokens=1000 in run.py
 # (call_gpt4v_api's create() passes model, messages, max_tokens and seed only: its temperature flag is never
 # sent, so temperature is None here), 1024x768 window, `time.sleep(5)` for Wait (l. 449).
@@ -245,9 +251,12 @@ def check_policy(name: str) -> PolicyName:
 
 
 def agent_values(protocol: str, policy: str, *, text_only: bool = False) -> AgentValues:
-    """The agent values of `protocol` for `policy` (webvoyager or seeact), in text-only mode or not."""
+    """The agent values of `protocol` for `policy` (webvoyager, seeact or cua), in text-only mode or not."""
     if check_protocol(protocol) == "default":
-        return DEFAULT_AGENT
+        return DEFAULT_CUA if policy == "cua" else DEFAULT_AGENT
+    if policy == "cua":
+        raise ConfigError("computer-use models have no paper protocol to reproduce: run --policy cua with "
+                          "--protocol default")
     if policy == "seeact":
         return PAPER_SEEACT
     return PAPER_WEBVOYAGER_TEXT_ONLY if text_only else PAPER_WEBVOYAGER

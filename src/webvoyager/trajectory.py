@@ -12,14 +12,16 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from webvoyager.errors import InfraKind, infrastructure_kind
 from webvoyager.usage import Usage
 
 if TYPE_CHECKING:
     from webvoyager.tasks import Task
 
-Status = Literal["answered", "step_limit", "stuck", "error", "timeout", "done"]
-STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "error", "timeout", "done")
-""""done": the task's environment ended the episode itself (MiniWoB++; see agent/episode.py). Older
+Status = Literal["answered", "step_limit", "stuck", "unusable", "error", "timeout", "done"]
+STATUSES: tuple[str, ...] = ("answered", "step_limit", "stuck", "unusable", "error", "timeout", "done")
+""""unusable": the model gave replies without a usable action several times in a row (`unusable_after`).
+"done": the task's environment ended the episode itself (MiniWoB++; see agent/episode.py). Older
 files may say "blocked", a status nothing produced; they still load (statuses are not checked on load)."""
 Choice = Literal["approve", "reject", "takeover"]
 
@@ -224,6 +226,9 @@ class Result:
     policy: str = "webvoyager"
     loop_warnings: int = 0
     reward: float | None = None        # the environment's reward (MiniWoB++), None for ordinary tasks
+    # An error that was the machine's or a service's (disk, browser launch, model unreachable, worker
+    # lost; errors.InfraKind), not the task's: `bench --resume` runs such a task again.
+    infrastructure: InfraKind | None = None
     # Facts a benchmark adds (bench.runner): the golden answer and whether the answer contains it,
     # the question before --redate moved its dates, and which attempt this is.
     golden_answer: str | None = None
@@ -237,19 +242,21 @@ class Result:
 
     @classmethod
     def failure(cls, task: Task, status: Status, error: str, *, model: str = "", policy: str = "webvoyager",
-                steps: int = 0, final_url: str = "", usage: Usage | None = None, wall_s: float = 0.0) -> Result:
+                steps: int = 0, final_url: str = "", usage: Usage | None = None, wall_s: float = 0.0,
+                infrastructure: InfraKind | None = None) -> Result:
         """The result of a task that ended without an answer outside the agent loop (a crash, a timeout)."""
         return cls(task_id=task.id, question=task.question, start_url=task.start_url, status=status, error=error,
                    site=task.site, model=model, policy=policy, steps=steps, final_url=final_url,
-                   usage=usage or Usage(), timings={"wall_s": wall_s})
+                   usage=usage or Usage(), timings={"wall_s": wall_s}, infrastructure=infrastructure)
 
     @classmethod
     def from_exception(cls, task: Task, exc: BaseException, *, model: str = "", policy: str = "webvoyager",
-                       steps: int = 0, wall_s: float = 0.0) -> Result:
+                       steps: int = 0, wall_s: float = 0.0, infrastructure: InfraKind | None = None) -> Result:
         """The "error" result of a task whose run raised `exc` outside the agent loop (a policy that
-        crashed, a browser that could not be relaunched): the message names the exception's type."""
+        crashed, a browser that could not be relaunched): the message names the exception's type.
+        `infrastructure` defaults to what `errors.infrastructure_kind` makes of `exc`."""
         return cls.failure(task, "error", f"{type(exc).__name__}: {exc}", model=model, policy=policy, steps=steps,
-                           wall_s=wall_s)
+                           wall_s=wall_s, infrastructure=infrastructure or infrastructure_kind(exc))
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -189,8 +189,9 @@ class _PixelPolicy:
 
     name = "pixels"
 
-    def __init__(self, actions: list) -> None:  # type: ignore[type-arg]
-        self.actions, self.seen = list(actions), []  # type: ignore[var-annotated]
+    def __init__(self, actions: list, confirm: str | None = None) -> None:  # type: ignore[type-arg]
+        self.actions, self.seen, self.confirm = list(actions), [], confirm  # type: ignore[var-annotated]
+        self.choices: list = []  # type: ignore[type-arg]
 
     def reset(self, task: Task) -> None:
         pass
@@ -199,8 +200,10 @@ class _PixelPolicy:
         from webvoyager.agent.policy import Decision
 
         self.seen.append(observation.last_action_error)
+        self.choices.append(observation.gate_choice)
         action = self.actions.pop(0)
-        return Decision(thought="", action=action, raw_output=repr(action))
+        return Decision(thought="", action=action, raw_output=repr(action),
+                        confirm=self.confirm if len(self.choices) == 1 else None)
 
     def messages_log(self) -> list:  # type: ignore[type-arg]
         return []
@@ -228,3 +231,26 @@ async def test_pixel_clicks_and_typing_at_the_focus_are_gated(session, tmp_path:
     assert "payment" in reasons[2] and "secret CARD" in reasons[3] and reasons[4] is None
     assert await session.page.input_value("input[name=card]") == ""      # nothing was typed
     assert await session.page.inner_text("#s") == "Added"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("gate, choice, log", [(ConfirmGate("deny"), "reject", "Nothing yet"),
+                                                (ConfirmGate.scripted(["a"]), "approve", "Added")])
+async def test_a_providers_safety_check_goes_to_the_gate_and_its_verdict_back(session, tmp_path: Path, gate,
+                                                                              choice: str, log: str) -> None:
+    from webvoyager.browser.action_set import ClickAt
+    from webvoyager.browser.types import Answer, Point
+
+    task = _task(tmp_path)
+    await session.goto(task.start_url)
+    box = await session.page.locator("button:text('Add to cart')").bounding_box()
+    cart = Point(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    # Adding to the cart is harmless by our rules: only the provider's check makes the gate ask.
+    policy = _PixelPolicy([ClickAt(cart), Answer("ok")], confirm="The site may be a phishing page.")
+    recorder = Recorder(tmp_path / "run" / "checkout")
+    await Agent(session, policy, max_steps=3, recorder=recorder, gate=gate).run(task)
+    steps = TaskDir(tmp_path / "run" / "checkout").load_steps()
+    assert steps[0].gate is not None and steps[0].gate.choice == choice
+    assert "provider asks a person to confirm it: The site may be a phishing page." in steps[0].gate.reason
+    assert policy.choices == [None, choice]
+    assert await session.page.inner_text("#s") == log

@@ -45,7 +45,7 @@ def test_run_ends_at_its_task_timeout_with_whole_files(probe_url, tmp_path) -> N
     spec = scripted_spec(tmp_path / "s.jsonl", ["Thought: get it.\nAction: Click [0]",
                                                 "Thought: done.\nAction: ANSWER; done"])
     out = tmp_path / "run"
-    res = CliRunner().invoke(app, ["run", "Download the data file", "--url", f"{probe_url}/robust/download.html",
+    res = CliRunner().invoke(app, ["run", "Download the data file", "--url", f"{probe_url}/robust/endless_download.html",
                                    "--model", spec, "--out", str(out), "--task-timeout", "4"])
     assert res.exit_code == 1, res.output
     assert "timeout" in res.output
@@ -72,7 +72,7 @@ async def test_a_bench_of_probes_finishes_the_normal_task(probe_url, tmp_path) -
     probes = {   # task id -> (page, question, replies)
         "dialog-loop": ("dialog_loop.html", "Greet the page", []),
         "heap": ("heap.html", "Load it all", []),
-        "download": ("download.html", "Fetch the data", ["Thought: get it.\nAction: Click [0]",
+        "download": ("endless_download.html", "Fetch the data", ["Thought: get it.\nAction: Click [0]",
                                                           "Thought: no file.\nAction: ANSWER; none"]),
         "churn": ("churn.html", "Show the details", ["Thought: open.\nAction: Click [1]",
                                                       "Thought: shown.\nAction: ANSWER; shown"]),

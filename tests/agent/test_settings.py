@@ -53,7 +53,7 @@ def test_replace_checks_again() -> None:
 
 
 def test_allowed_values_are_declared_once_and_kept_as_strings_in_run_json(tmp_path: Path) -> None:
-    assert POLICIES == ("webvoyager", "seeact") and PROTOCOLS == ("default", "paper")
+    assert POLICIES == ("webvoyager", "seeact", "cua") and PROTOCOLS == ("default", "paper")
     assert MODES == ("choice", "som", "attributes", "coordinates")
     data = RunSettings(policy="seeact", protocol="paper", grounding="som").to_dict()
     assert (data["policy"], data["protocol"], data["grounding"]) == ("seeact", "paper", "som")
@@ -124,3 +124,17 @@ def test_cli_refuses_what_cannot_run_in_one_line_before_any_browser(command: lis
         assert said.startswith(start), res.output
     assert options[0] in said
     assert not chromium_marker.exists() and not (out / "task").exists() and not (out / "recipes--1").exists()
+
+
+def test_the_cua_policy_has_its_own_budget_and_refuses_what_it_cannot_run() -> None:
+    from webvoyager.api import create_model
+
+    cua = RunSettings(policy="cua")
+    assert (cua.max_steps, cua.max_tokens) == (50, 4096) and RunSettings().max_steps == 15
+    with pytest.raises(ConfigError, match="no paper protocol"):
+        RunSettings(policy="cua", protocol="paper")
+    with pytest.raises(ConfigError, match="cannot run --text-only"):
+        RunSettings(policy="cua", text_only=True)
+    with pytest.raises(ConfigError, match="needs a computer-use model; 'reference' is not one"):
+        create_model("reference", settings=cua)
+    assert create_model("openai:gpt-5.4", settings=cua, api_key="sk-test").spec == "openai:gpt-5.4"   # OpenAI's tool

@@ -74,3 +74,32 @@ async def test_report_renders_in_chromium(tmp_path: Path, session) -> None:
     assert widths == [160, 160, 160, 160]   # the relative links load the real PNGs from disk
     await page.click("#task-wiki--1 nav a[href='#']")
     assert await page.locator("#summary").is_visible()
+
+
+def test_report_csv_neutralises_formula_cells(tmp_path: Path) -> None:
+    """A cell a spreadsheet would run as a formula (page text in an answer or an error) starts with an
+    apostrophe; plain numbers stay numbers (issue 22, item 4)."""
+    import csv
+    import io
+
+    from webvoyager.report.build import render_csv
+
+    run = make_run(tmp_path / "run", [FakeTask("a", answer='=HYPERLINK("http://evil.example","open")'),
+                                      FakeTask("b", answer="@SUM(A1:A9)"), FakeTask("c", answer="-5 degrees"),
+                                      FakeTask("d", answer="-5")])
+    rows = {r["task_id"]: r for r in csv.DictReader(io.StringIO(render_csv(run)))}
+    assert rows["a"]["answer"] == "'=HYPERLINK(\"http://evil.example\",\"open\")"
+    assert rows["b"]["answer"] == "'@SUM(A1:A9)" and rows["c"]["answer"] == "'-5 degrees"
+    assert rows["d"]["answer"] == "-5"
+
+
+def test_a_drag_is_drawn_as_its_path_and_a_label_action_has_no_pointer() -> None:
+    from webvoyager.browser.action_set import DragAlong, action_to_dict
+    from webvoyager.browser.action_spec import Point
+    from webvoyager.report.build import pointer_of
+    from webvoyager.trajectory import Step
+
+    drag = Step(index=1, url="u", title="t", action_data=action_to_dict(DragAlong((Point(1, 2), Point(30, 40)))))
+    pointer = pointer_of(drag, (1280, 800))
+    assert pointer is not None and pointer.path == "1,2 30,40" and pointer.viewport == (1280, 800)
+    assert pointer_of(Step(index=2, url="u", title="t", action_data={"kind": "click", "target": 3}), (1024, 768)) is None

@@ -89,7 +89,7 @@ async def test_dialog_spam_leaves_the_page_usable(browser, probe_url, tmp_path) 
 async def test_an_endless_download_is_cancelled_with_a_note(browser, probe_url, tmp_path) -> None:
     session = await _session(browser, tmp_path, download_timeout_s=2.0)
     try:
-        await session.goto(f"{probe_url}/robust/download.html")
+        await session.goto(f"{probe_url}/robust/endless_download.html")
         observation = await session.observe()
         outcome = await session.execute(Click(_label(observation, "Get the data file")))
         assert any("/endless-download did not finish within 2 s; it was cancelled" in n for n in outcome.notes)

@@ -153,3 +153,37 @@ async def test_the_toolset_names_each_action_and_needs_no_beta_header(browser, p
         assert await session.page.input_value("#q") == "soup"
     finally:
         await session.close()
+
+
+def test_run_cli_with_policy_cua(pages_url, tmp_path, monkeypatch) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from webvoyager.cli import app
+
+    runner = CliRunner()
+    with FakeAnthropic() as server:
+        server.queue(_reply(_use("t1", "left_click", coordinate=list(SEARCH)), _use("t2", "type", text="soup")))
+        server.queue(_reply(_text("Typed soup.")))
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", server.base_url)
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+        out = tmp_path / "run"
+        res = runner.invoke(app, ["run", "Type soup into the search box.", "--url", f"{pages_url}/zoo/pixel.html",
+                                  "--policy", "cua", "--model", "anthropic:claude-sonnet-4-5", "--out", str(out)],
+                            env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert json.loads((out / "task" / "result.json").read_text())["answer"] == "Typed soup."
+    steps = json.loads((out / "task" / "trajectory.json").read_text())["steps"]
+    assert steps[0]["action_data"] == {"kind": "clickat", "target": {"x": 550, "y": 315}, "button": "left",
+                                       "count": 1, "keys": []}
+    assert json.loads((out / "run.json").read_text())["settings"]["policy"] == "cua"
+    # The report draws the click point over the step's screenshot (in the viewport's space); typing has none.
+    assert runner.invoke(app, ["report", str(out)]).exit_code == 0
+    html = (out / "report.html").read_text()
+    step1, step2 = html.split('id="task-task-step1"')[1].split('id="task-task-step2"')
+    assert 'viewBox="0 0 1024 768"' in step1 and '<circle cx="550.0" cy="315.0"' in step1
+    assert "svg" not in step2.split('class="step"')[0]
+    bad = runner.invoke(app, ["run", "x", "--url", f"{pages_url}/zoo/pixel.html", "--policy", "cua", "--model",
+                              "reference", "--out", str(tmp_path / "bad")])
+    assert bad.exit_code == 2 and "needs a computer-use model" in " ".join(bad.output.split())

@@ -1,4 +1,4 @@
-"""Local HTTP servers that speak the OpenAI and Anthropic APIs, so the REAL SDKs run over loopback.
+"""Local HTTP servers that speak the OpenAI (chat completions, Responses) and Anthropic APIs, so the REAL SDKs run over loopback.
 
 Reusable by any test:
 
@@ -248,6 +248,34 @@ class FakeAnthropic(_FakeServer):
 
     def error(self, status: int, message: str) -> FakeResponse:
         return anthropic_error(status, message)
+
+
+def openai_response(*output: dict[str, Any], model: str = "computer-use-preview", input_tokens: int = 1500,
+                    output_tokens: int = 40) -> FakeResponse:
+    """A successful Responses-API response whose `output` holds these items (messages, computer calls,
+    reasoning), with the given usage."""
+    return FakeResponse(200, {
+        "id": "resp_fake", "object": "response", "created_at": 1_700_000_000, "model": model, "status": "completed",
+        "output": list(output), "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
+        "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens,
+                  "total_tokens": input_tokens + output_tokens, "input_tokens_details": {"cached_tokens": 0},
+                  "output_tokens_details": {"reasoning_tokens": 0}},
+    })
+
+
+def openai_message_item(text: str) -> dict[str, Any]:
+    """A Responses-API output message carrying `text`."""
+    return {"type": "message", "id": "msg_fake", "role": "assistant", "status": "completed",
+            "content": [{"type": "output_text", "text": text, "annotations": []}]}
+
+
+class FakeOpenAIResponses(FakeOpenAI):
+    """Speaks POST /v1/responses (OpenAI's Responses API, computer use); otherwise as FakeOpenAI."""
+
+    endpoint = "/v1/responses"
+
+    def success(self, text: str) -> FakeResponse:
+        return openai_response(openai_message_item(text))
 
 
 def serve_openai(responder: Callable[[RecordedRequest], Reply] | None = None) -> Iterator[FakeOpenAI]:

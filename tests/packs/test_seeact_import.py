@@ -103,4 +103,4 @@ def test_the_cli_writes_a_seeact_pack_and_a_pack_of_the_other_paper_is_refused(
     # `mind2web eval` and `run --policy webvoyager` refuse it on the command line too.
     done = runner.invoke(app, ["run", "a task", "--url", "http://127.0.0.1:9/", "--model", "reference",
                                "--protocol", "paper", "--prompts", str(out)])
-    assert done.exit_code != 0 and "is a seeact pack" in done.output, done.output
+    assert done.exit_code != 0 and "is a seeact pack" in " ".join(done.output.split()), done.output

@@ -24,17 +24,19 @@ class StepFeedback:
                                           # the wording names it)
     last_action_error: str | None = None  # why executing it failed
     loop_warning: str | None = None       # the loop guard's warning about a repeated action
+    gate_choice: str | None = None        # the confirm gate's verdict on it: approve, reject, takeover
 
     @classmethod
     def of(cls, obs: Observation) -> StepFeedback:
         """The feedback an observation carries."""
         return cls(reply_error=obs.reply_error, last_action=obs.last_action if obs.last_action_error else None,
-                   last_action_error=obs.last_action_error, loop_warning=obs.loop_warning)
+                   last_action_error=obs.last_action_error, loop_warning=obs.loop_warning,
+                   gate_choice=obs.gate_choice)
 
     def into(self, observation: Observation) -> Observation:
         """`observation` carrying this feedback in its typed fields (what the loop hands the policy)."""
         return replace(observation, last_action=self.last_action, last_action_error=self.last_action_error,
-                       reply_error=self.reply_error, loop_warning=self.loop_warning)
+                       reply_error=self.reply_error, loop_warning=self.loop_warning, gate_choice=self.gate_choice)
 
     def problem(self) -> str | None:
         """The first thing that went wrong, in words (None: nothing did)."""

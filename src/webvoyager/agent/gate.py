@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable, Literal, get_args
 from webvoyager.browser.action_set import DECLARED, spec_of
 from webvoyager.browser.action_spec import GateRule
 from webvoyager.browser.types import Action, Element, Type
+from webvoyager.text import printable
 from webvoyager.trajectory import Choice, GateVerdict
 
 GateMode = Literal["allow", "ask", "deny"]
@@ -140,7 +141,8 @@ class ConfirmGate:
         if self.mode == "deny":
             return GateVerdict("reject", reason, "mode", note="consequential actions are denied in this run",
                            action=action_line)
-        self.show(f"\nThe agent wants to do, on {url}:\n    {action_line}\n(consequential: {reason})")
+        # the URL and the action's text come from the page and the model: printed without terminal control
+        self.show(printable(f"\nThe agent wants to do, on {url}:\n    {action_line}\n(consequential: {reason})"))
         while True:
             try:
                 raw = await asyncio.to_thread(self.input_fn, "[a]pprove, [r]eject or [t]ake over (then a note): ")

@@ -23,7 +23,7 @@ from webvoyager.agent.redact import Redactor, fill_placeholders
 from webvoyager.browser.action_set import spec_of
 from webvoyager.browser.types import (Action, Answer, Element, Observation, Outcome, Point, Wait, action_text,
                                       action_to_dict, target_element)
-from webvoyager.errors import ActionError, BrowserError, ModelError
+from webvoyager.errors import ActionError, BrowserError, InfraKind, ModelError, infrastructure_kind
 from webvoyager.protocol import WAIT_STUCK_S
 from webvoyager.tasks import PageState, Task
 from webvoyager.trajectory import ActedElement, Result, Status, Step
@@ -52,6 +52,7 @@ class LoopRules:
     stuck_after: int | None = 3          # an action repeated on an unchanged page; None: no loop guard
     wait_stuck_s: float = WAIT_STUCK_S   # time waited on one unchanged page before a Wait counts as stuck
     max_no_ops: int | None = None        # consecutive steps without an operation to run (SeeAct paper: 2)
+    unusable_after: int | None = None    # consecutive replies without a usable action (default 3; paper: none)
 
     def guard(self) -> LoopGuard | None:
         return None if self.stuck_after is None else LoopGuard(self.stuck_after, wait_stuck_s=self.wait_stuck_s)
@@ -63,6 +64,7 @@ class StopReason:
 
     status: Status
     detail: str | None = None
+    infrastructure: InfraKind | None = None   # an error that was the machine's or a service's, not the task's
 
     @property
     def answer(self) -> str | None:
@@ -70,7 +72,7 @@ class StopReason:
 
     @property
     def error(self) -> str | None:
-        return self.detail if self.status == "error" else None
+        return self.detail if self.status in ("error", "unusable") else None
 
 
 @dataclass
@@ -80,7 +82,10 @@ class _RunState:
     task: Task
     steps: int = 0
     no_ops: int = 0                      # consecutive steps that executed no action
+    unusable: int = 0                    # consecutive replies that held no usable action
     feedback: StepFeedback = field(default_factory=StepFeedback)  # for the next step's observation
+    confirm: str | None = None   # the provider's safety check on this step's action (Decision.confirm)
+    acted: Element | None = None  # the element this step's action operates (`Agent._acted_element`)
     usage: Usage = field(default_factory=Usage)
     timings: dict[str, float] = field(default_factory=lambda: {"observe_s": 0.0, "model_s": 0.0, "act_s": 0.0})
     last_url: str = ""
@@ -118,7 +123,7 @@ class Agent:
             while stop is None:
                 stop = await self._step(state, guard) if state.steps < self.max_steps else StopReason("step_limit")
         except (ModelError, BrowserError) as exc:
-            stop = StopReason("error", str(exc))
+            stop = StopReason("error", str(exc), infrastructure_kind(exc))
         except BaseException:
             if self.recorder:   # cancelled (a task timeout) or failed: its step files are whole before anyone reads them
                 self.recorder.drain()
@@ -131,7 +136,8 @@ class Agent:
         observation = await self._timed(state, "observe_s", self.session.observe(text_only=self.text_only))
         observation = self.redactor.observation(observation)  # the model never sees a secret
         step, action = await self._decide(state, observation)
-        stop = StopReason("answered", action.text) if isinstance(action, Answer) else None
+        stop = (StopReason("answered", action.text) if isinstance(action, Answer)
+                else self._unusable(state, step, action))
         acted = False
         if action is not None and stop is None:
             stop = self._guard(state, step, action, observation, guard)
@@ -191,6 +197,7 @@ class Agent:
             self._record(step, observation)
             raise
         state.usage += decision.usage
+        state.confirm = decision.confirm
         step.thought, step.raw_output, step.usage, step.policy_data = (
             decision.thought, decision.raw_output, decision.usage, decision.record)
         if decision.action is None:
@@ -198,7 +205,7 @@ class Agent:
             state.feedback = replace(state.feedback, reply_error=step.error)
             return step, None
         step.action, step.action_data = action_text(decision.action), action_to_dict(decision.action)
-        element = target_element(decision.action, observation.elements)
+        element = state.acted = await self._acted_element(decision.action, observation)
         if element is not None:
             step.target = ActedElement(label=element.label, **element.identity())
         state.feedback = replace(state.feedback, last_action=step.action)
@@ -238,6 +245,18 @@ class Agent:
             guard.waited(observation.fingerprint, outcome.waited_s)
         return True
 
+    def _unusable(self, state: _RunState, step: Step, action: Action | None) -> StopReason | None:
+        """Stop after `unusable_after` replies in a row without a usable action (no `Action:` line, an
+        unknown action, a bad argument): a model that never answers in the grammar would otherwise be
+        sent the format help until the step budget is gone."""
+        state.unusable = 0 if action is not None else state.unusable + 1
+        limit = self.rules.unusable_after
+        if limit is None or state.unusable < limit:
+            return None
+        why = f"{state.unusable} replies in a row held no usable action (the last: {step.error})"
+        step.error = f"{step.error}; stopped: {state.unusable} unusable replies in a row"
+        return StopReason("unusable", why)
+
     def _no_op_limit(self, state: _RunState, step: Step, acted: bool) -> StopReason | None:
         """SeeAct's rule (`max_no_ops`): stop after that many consecutive steps with no operation to run."""
         state.no_ops = 0 if acted else state.no_ops + 1
@@ -247,24 +266,29 @@ class Agent:
         step.error = (f"{step.error}; " if step.error else "") + f"stopped: {why}"
         return StopReason("stuck", why)
 
-    async def _gate_element(self, action: Action, observation: Observation) -> Element | None:
-        """The element the gate judges: the one the label names; for a screenshot point (coordinate
-        grounding, pixel actions) the one under it now, found by hit-testing (no point: under the mouse);
-        for text typed at the focus, the focused element."""
+    async def _acted_element(self, action: Action, observation: Observation) -> Element | None:
+        """The element an action operates (recorded as the step's target, judged by the gate, found again
+        by replay): the one the label names; for a screenshot point (coordinate grounding, pixel actions)
+        the one under it now, found by hit-testing (no point: under the mouse); for text typed at the
+        focus, the focused element."""
         if not hasattr(action, "target"):
             return await self.session.focused_element() if spec_of(action).gate == "type" else None
         target = getattr(action, "target")
-        if target is None or isinstance(target, Point):
-            return await self.session.element_at(target) if spec_of(action).gate else None
+        if isinstance(target, Point) or (target is None and spec_of(action).gate):
+            return await self.session.element_at(target)
         return target_element(action, observation.elements)
 
     async def _gated(self, state: _RunState, step: Step, action: Action, observation: Observation) -> Action | None:
         """The action to execute after the confirm gate: itself, a Wait (the person took over), or None."""
-        reason = consequence(action, await self._gate_element(action, observation))
+        reason = consequence(action, state.acted)
+        if state.confirm:   # never acknowledged without the gate: the mode or a person decides
+            vendor = f"the model's provider asks a person to confirm it: {state.confirm}"
+            reason = f"{reason}; {vendor}" if reason else vendor
         if reason is None or self.gate is None:
             return action
         verdict = await self.gate.review(step.action or "", reason, observation.url)
         step.gate = verdict
+        state.feedback = replace(state.feedback, gate_choice=verdict.choice)
         if verdict.choice == "reject":
             who = "the user" if verdict.by == "person" else "this run's rules"
             note = f" ({verdict.note})" if verdict.note and verdict.by == "person" else ""
@@ -304,6 +328,7 @@ class Agent:
             usage=state.usage, timings={**state.timings, "wall_s": time.perf_counter() - started},
             site=task.site, model=_model_spec(self.policy), policy=self.policy.name,
             loop_warnings=guard.warnings if guard else 0, reward=state.end.reward if state.end else None,
+            infrastructure=stop.infrastructure,
         )
         # the final URL holds what a form sent by GET (a typed secret); the answer may repeat a page's text
         return self.recorder.finish(result) if self.recorder else self.redactor.record(result)

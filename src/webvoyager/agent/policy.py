@@ -17,6 +17,9 @@ class Decision:
 
     `action` is None when the model's reply held no valid action; `error` then says why, in words
     for the model, and the loop feeds it back as the next observation's note (costing a step).
+    `confirm`: the model's provider asks a person to confirm the action (OpenAI's pending safety checks,
+    Gemini's `require_confirmation`); the loop sends it to the confirm gate whatever the action is, and
+    the next observation's `gate_choice` tells the policy what was decided.
     """
 
     thought: str
@@ -25,6 +28,8 @@ class Decision:
     usage: Usage = field(default_factory=Usage)
     error: str | None = None
     record: PolicyRecord = field(default_factory=PolicyRecord)   # the step's `policy_data` in trajectory.json
+    confirm: str | None = None   # the provider's own safety check on the action, in its words: the confirm
+                                 # gate decides (the policy acknowledges it only on the gate's approval)
 
 
 class Policy(Protocol):

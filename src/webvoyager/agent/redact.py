@@ -1,9 +1,10 @@
 """Keeps secrets out of everything a run writes, prints or sends to the model.
 
 Secrets are the values of environment variables whose name contains KEY, TOKEN, SECRET or PASSWORD,
-plus any value the user marks secret. Every occurrence is replaced by "[REDACTED]", also URL-encoded
-(`quote`, `quote_plus`: a form sent by GET puts the value in the page's URL); fields showing a secret are
-blacked out in screenshots. A secret the agent must type (a password for a login) is named
+plus any value the user marks secret. Every occurrence is replaced by "[REDACTED]" in every spelling
+`text.secret_pattern` knows (URL-encoded by a form sent by GET or a script, HTML-escaped, JSON-escaped, in
+any case), and the session blacks out every place the page shows one in its screenshots
+(browser/mask.py; the fields whose value holds one are also blacked out here). A secret the agent must type (a password for a login) is named
 in the task by a placeholder `{{NAME}}`; the model types the placeholder and `fill_placeholders`
 swaps in the value only when the action is executed, so the model never sees it.
 """
@@ -11,14 +12,14 @@ swaps in the value only when the action is executed, so the model never sees it.
 from __future__ import annotations
 
 import dataclasses
-import io
 import logging
 import os
 import re
 from typing import Any, Iterable, Mapping, Protocol, TypeVar
-from urllib.parse import quote, quote_plus
 
+from webvoyager.browser.mask import paint_boxes
 from webvoyager.browser.types import Action, Observation, Select, Type
+from webvoyager.text import secret_pattern
 
 REDACTED = "[REDACTED]"
 SECRET_ENV_WORDS = ("KEY", "TOKEN", "SECRET", "PASSWORD")
@@ -38,18 +39,15 @@ class _Record(Protocol):
     def from_dict(cls: type[R], data: dict[str, Any]) -> R: ...
 
 
-def _spellings(secret: str) -> set[str]:
-    """The ways a secret is written in files and URLs: as is, and URL-encoded (path and form style)."""
-    return {secret, quote(secret, safe=""), quote(secret), quote_plus(secret)}
-
-
 class Redactor:
     """Replaces known secret values in strings and nested JSON-like data."""
 
     def __init__(self, secrets: Iterable[str] = ()) -> None:
-        values = {form for s in secrets if isinstance(s, str) and len(s) >= MIN_SECRET_LEN for form in _spellings(s)}
+        values = {s for s in secrets if isinstance(s, str) and len(s) >= MIN_SECRET_LEN}
         # Longest first, so a secret that contains another is replaced whole.
         self.secrets: tuple[str, ...] = tuple(sorted(values, key=len, reverse=True))
+        self._pattern = (re.compile("|".join(secret_pattern(v) for v in self.secrets), re.IGNORECASE)
+                         if self.secrets else None)
 
     @classmethod
     def from_env(cls, extra: Iterable[str] = (), environ: Mapping[str, str] | None = None) -> Redactor:
@@ -60,14 +58,12 @@ class Redactor:
         return cls([*found, *extra])
 
     def text(self, value: str) -> str:
-        """`value` with every secret replaced."""
-        for secret in self.secrets:
-            if secret in value:
-                value = value.replace(secret, REDACTED)
-        return value
+        """`value` with every spelling of every secret replaced."""
+        return self._pattern.sub(REDACTED, value) if self._pattern is not None else value
 
     def contains_secret(self, value: str) -> bool:
-        return any(s in value for s in self.secrets)
+        """True when `value` holds a secret in any of its spellings."""
+        return self._pattern is not None and self._pattern.search(value) is not None
 
     def data(self, value: Any) -> Any:
         """A copy of nested dicts/lists/tuples with every string redacted (keys too)."""
@@ -98,18 +94,7 @@ class Redactor:
 
     def png(self, png: bytes, boxes: Iterable[tuple[float, float, float, float]]) -> bytes:
         """Black out `boxes` (x, y, w, h) in a PNG: fields whose value is a secret are never saved readable."""
-        boxes = list(boxes)
-        if not boxes or not png:
-            return png
-        from PIL import Image, ImageDraw  # lazily: only runs that type secrets pay for Pillow here
-
-        image = Image.open(io.BytesIO(png)).convert("RGB")
-        draw = ImageDraw.Draw(image)
-        for x, y, w, h in boxes:
-            draw.rectangle([x, y, x + w, y + h], fill="black")
-        out = io.BytesIO()
-        image.save(out, format="PNG")
-        return out.getvalue()
+        return paint_boxes(png, boxes)
 
 
 class RedactingFilter(logging.Filter):

@@ -27,7 +27,8 @@ from webvoyager.api.rundir import new_run_dir, write_run_json
 from webvoyager.api.settings import RunSettings
 from webvoyager.browser.session import Browser
 from webvoyager.browser.types import BrowserConfig
-from webvoyager.errors import ConfigError
+from webvoyager.errors import ConfigError, StorageError, disk_failure, storage_error
+from webvoyager.fileio import ensure_writable_dir
 from webvoyager.models.base import ChatModel
 from webvoyager.protocol import task_timeout_for
 from webvoyager.tasks import Task
@@ -54,8 +55,10 @@ async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settin
 
     Never raises for task-level failures (bad page, model error, crash in a policy): the Result then has
     status "error" and the message (status "timeout" at the limit), and `result.json` is written either way.
-    `episode`: the task's environment starts and ends it itself (MiniWoB++, see agent/episode.py). Settings
-    that cannot run on this machine (`RunSettings.validate`) raise ConfigError before the session starts.
+    A disk that refuses the task's files (full, read-only) raises StorageError: there is no whole record to
+    return. `episode`: the task's environment starts and ends it itself (MiniWoB++, see agent/episode.py).
+    Settings that cannot run on this machine (`RunSettings.validate`) raise ConfigError before the session
+    starts.
     """
     settings.validate()
     task_dir = Path(task_dir)
@@ -83,6 +86,8 @@ async def _execute(task: Task, *, browser: Browser, model: ChatModel, settings: 
         session = await browser.new_session(download_dir=task_dir / "downloads",
                                             allowed_domains=settings.allowed_domains or None,
                                             config=settings.browser_config(browser.config))
+        # API keys never reach a page, typed secrets may; too short to redact is too short to mask
+        session.mask_secrets([v for v in settings.run_secrets() if v in recorder.redactor.secrets])
         if settings.trace:
             await session.start_trace()
         agent = Agent(session, policy, max_steps=settings.steps_for(task), recorder=recorder,
@@ -91,10 +96,18 @@ async def _execute(task: Task, *, browser: Browser, model: ChatModel, settings: 
                       episode=episode)
         return await agent.run(task)
     except Exception as exc:  # noqa: BLE001 - one task's failure must not stop a benchmark
+        if disk_failure(exc):
+            recorder.drain()
+            raise _disk_error(exc, task_dir) from None
         log.exception("task %s failed outside the agent loop", task.id)
-        return recorder.finish(Result.from_exception(task, exc, model=getattr(model, "spec", ""),
-                                                     policy=settings.policy, steps=len(recorder.steps),
-                                                     wall_s=time.perf_counter() - started))
+        try:
+            return recorder.finish(Result.from_exception(task, exc, model=getattr(model, "spec", ""),
+                                                         policy=settings.policy, steps=len(recorder.steps),
+                                                         wall_s=time.perf_counter() - started))
+        except OSError as write_exc:
+            if not disk_failure(write_exc):
+                raise
+            raise _disk_error(write_exc, task_dir) from None
     finally:
         if session is not None and settings.trace:
             try:
@@ -106,6 +119,16 @@ async def _execute(task: Task, *, browser: Browser, model: ChatModel, settings: 
                 await session.close()
             except Exception as exc:  # noqa: BLE001 - closing a crashed context may fail; the result stands
                 log.warning("closing the session of task %s failed: %s", task.id, exc)
+
+
+def _disk_error(exc: BaseException, task_dir: Path) -> StorageError:
+    """The one-line error of a task whose files the disk refused (full, read-only, not writable)."""
+    if isinstance(exc, StorageError):
+        return exc
+    hint = "free some space or choose a writable --out folder, then run again (bench --resume reruns this task)"
+    if isinstance(exc, OSError):
+        return storage_error(exc, task_dir, hint=hint)
+    return StorageError(f"cannot write the files of {task_dir}: {exc}; {hint}")
 
 
 def _resolve_model(model: str | ChatModel | None, base_url: str | None, settings: RunSettings) -> ChatModel:
@@ -134,7 +157,7 @@ async def run_task_async(task: Task | str, *, url: str | None = None, model: str
         task = Task(id="task", question=task, start_url=url)
     chat_model = _resolve_model(model, base_url, settings)
     run_dir = Path(out_dir) if out_dir is not None else new_run_dir()
-    run_dir.mkdir(parents=True, exist_ok=True)
+    ensure_writable_dir(run_dir)
     write_run_json(run_dir, settings, chat_model.spec, base_url=base_url,
                    extra={"task_id": task.id, "task_timeout_s": timeout_s})
     config = browser_config or BrowserConfig()

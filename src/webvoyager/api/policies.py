@@ -1,10 +1,16 @@
-"""The policy a run uses, built from its settings (WebVoyager's or SeeAct's)."""
+"""The policy a run uses, built from its settings (WebVoyager's, SeeAct's or a computer-use model's)."""
 
 from __future__ import annotations
 
 from webvoyager.agent.policy import Policy
 from webvoyager.api.settings import RunSettings
+from webvoyager.cua.anthropic_cua import AnthropicComputerUse
+from webvoyager.cua.openai_cua import OpenAIComputerUse
+from webvoyager.cua.policy import ComputerUsePolicy
+from webvoyager.errors import ConfigError
+from webvoyager.models.anthropic_provider import AnthropicModel
 from webvoyager.models.base import ChatModel
+from webvoyager.models.openai_provider import OpenAIModel
 from webvoyager.models.plain_images import PlainImages
 from webvoyager.protocol import seeact_pipeline
 from webvoyager.seeact.policy import SeeActPolicy
@@ -16,6 +22,8 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
     own = settings.load_system_prompt()
     system_prompt = own.text if own is not None else None
     values = settings.values
+    if settings.policy == "cua":
+        return ComputerUsePolicy(computer_use_adapter(settings, model))
     if settings.policy == "seeact":
         return SeeActPolicy(model, grounding=settings.grounding, temperature=values.temperature,
                             max_tokens=values.max_tokens, seed=values.seed, system_prompt=system_prompt,
@@ -27,3 +35,15 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
                             temperature=values.temperature, max_tokens=values.max_tokens, seed=values.seed,
                             original_actions=settings.paper, system_prompt=system_prompt,
                             pack=settings.load_pack())
+
+
+def computer_use_adapter(settings: RunSettings, model: ChatModel) -> AnthropicComputerUse | OpenAIComputerUse:
+    """The vendor adapter for `model` under `--policy cua` (ConfigError for a model without one)."""
+    values = settings.values
+    if isinstance(model, AnthropicModel):
+        return AnthropicComputerUse(model, values.viewport, max_tokens=values.max_tokens,
+                                    keep_images=values.context_images)
+    if isinstance(model, OpenAIModel):
+        return OpenAIComputerUse(model, values.viewport, max_tokens=values.max_tokens)
+    raise ConfigError(f"--policy cua needs a computer-use model; {getattr(model, 'spec', model)!r} is not one. "
+                      "Use anthropic:MODEL (Claude with the computer tool) or openai:MODEL (OpenAI's computer tool)")

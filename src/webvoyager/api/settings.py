@@ -22,6 +22,7 @@ from typing import Any
 from webvoyager.agent.gate import GATE_MODES, GateMode
 from webvoyager.agent.loop import LoopRules
 from webvoyager.agent.redact import Redactor
+from webvoyager.browser.downloads import DEFAULT_DOWNLOAD_MAX_MB
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError
 from webvoyager.packs import OUR_WORDING, ProtocolPack, load_pack
@@ -53,6 +54,7 @@ class RunSettings:
     stuck_after: int | None = None      # 3 identical steps on an unchanged page -> "stuck"; paper: no guard
     wait_s: float | None = None         # 5: Wait waits this long at most (paper: exactly)
     viewport: tuple[int, int] | None = None  # 1024x768 (SeeAct paper: 1280x720)
+    unusable_after: int | None = None   # 3 replies in a row without a usable action -> "unusable"; paper: no limit
     grounding: GroundingMode = "choice"  # SeeAct grounding strategy
     secrets: tuple[str, ...] = ()       # values redacted from every file, log and model request
     headless: bool = True
@@ -61,6 +63,7 @@ class RunSettings:
     system_prompt: str | None = None    # path of a text file used as the system prompt, as is
     trace: bool = False                 # a Playwright trace per task (trace.zip in the task folder)
     prompts: str | None = None          # a prompt pack folder (`protocol import`): the paper's own wording
+    download_max_mb: int = DEFAULT_DOWNLOAD_MAX_MB   # MiB kept (and read) of one download; the rest is dropped
 
     def __post_init__(self) -> None:
         values = agent_values(check_protocol(self.protocol), check_policy(self.policy), text_only=self.text_only)
@@ -90,8 +93,15 @@ class RunSettings:
             raise ConfigError(f"context_images must be at least 1 (got {values.context_images})")
         if values.stuck_after is not None and values.stuck_after < 2:
             raise ConfigError(f"stuck_after must be at least 2 (got {values.stuck_after})")
+        if values.unusable_after is not None and values.unusable_after < 1:
+            raise ConfigError(f"unusable_after must be at least 1 (got {values.unusable_after})")
+        if self.download_max_mb < 1:
+            raise ConfigError(f"download_max_mb must be at least 1 (got {self.download_max_mb})")
         if values.wait_s <= 0:
             raise ConfigError(f"wait_s must be a positive number of seconds (got {values.wait_s})")
+        if self.policy == "cua" and self.text_only:
+            raise ConfigError("computer-use models act on screenshots, so --policy cua cannot run --text-only; "
+                              "drop --text-only")
         if self.policy == "seeact" and self.text_only:
             raise ConfigError("the SeeAct policy needs screenshots (it describes the page from one), so it cannot "
                               "run --text-only; drop --text-only, or use --policy webvoyager")
@@ -134,9 +144,13 @@ class RunSettings:
         return steps if self.paper else (task.max_steps or steps)
 
     def loop_rules(self) -> LoopRules:
-        """When the loop stops early: the loop guard (not in the paper protocol), SeeAct's no-op rule (paper)."""
+        """When the loop stops early: the loop guard and WebVoyager's limit on unusable replies (not in the
+        paper protocol), SeeAct's no-op rule (paper). SeeAct's replies without an operation are its
+        no-ops, which the default protocol lets run to the step budget, so the unusable limit is not
+        applied to them."""
         no_ops = SEEACT_PAPER_MAX_NO_OPS if self.paper and self.policy == "seeact" else None
-        return LoopRules(stuck_after=self.stuck_after, max_no_ops=no_ops)
+        unusable = self.unusable_after if self.policy == "webvoyager" else None
+        return LoopRules(stuck_after=self.stuck_after, max_no_ops=no_ops, unusable_after=unusable)
 
     @property
     def paper_webvoyager(self) -> bool:
@@ -150,12 +164,14 @@ class RunSettings:
 
     def browser_config(self, base: BrowserConfig) -> BrowserConfig:
         """`base` with this run's per-session settings: viewport, Wait, the marks' style, candidates' scope,
+        the download limit (both protocols: it bounds memory and disk, not the agent's behaviour),
         and under the WebVoyager paper its scrollbars, user agent (headless only, as the original),
         fixed sleeps, Type and whole PDFs (values in webvoyager.protocol)."""
         values = self.values
         config = replace(base, viewport=values.viewport, wait_s=values.wait_s, wait_for_change=not self.paper,
                          som_style="paper" if self.paper_webvoyager else "default",
-                         whole_page=self.paper and self.policy == "seeact")
+                         whole_page=self.paper and self.policy == "seeact",
+                         download_max_bytes=self.download_max_mb << 20)
         if not self.paper_webvoyager:
             return config
         return replace(config, scrollbars=True, user_agent=PAPER_USER_AGENT if base.headless else base.user_agent,
@@ -187,9 +203,14 @@ class RunSettings:
         """{{NAME}} → value of each `secret_env` variable (read now, never stored in the settings)."""
         return {name: os.environ[name] for name in self.secret_env if name in os.environ}
 
+    def run_secrets(self) -> tuple[str, ...]:
+        """The values this run marks secret: `secrets` and the `secret_env` values (the ones a page can
+        show, since only these are typed; the session masks them in screenshots)."""
+        return (*self.secrets, *self.placeholders().values())
+
     def redactor(self) -> Redactor:
-        """Redacts env secrets, `secrets` and the `secret_env` values."""
-        return Redactor.from_env((*self.secrets, *self.placeholders().values()))
+        """Redacts env secrets (API keys, tokens) and the run's own secrets (`run_secrets`)."""
+        return Redactor.from_env(self.run_secrets())
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready settings for run.json; secret values are never written, only their count."""

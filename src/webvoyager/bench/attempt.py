@@ -23,6 +23,7 @@ from webvoyager.agent.task_writer import TaskWriter
 from webvoyager.api.execute import execute_task
 from webvoyager.api.settings import RunSettings
 from webvoyager.browser.session import Browser
+from webvoyager.errors import infrastructure_kind
 from webvoyager.models.base import ChatModel
 from webvoyager.runs.golden import golden_match
 from webvoyager.tasks import Task
@@ -44,7 +45,10 @@ async def run_attempt(task: Task, *, browser: Browser, model: ChatModel, setting
         return await execute_task(task, browser=browser, model=model, settings=settings, task_dir=folder,
                                   episode=episode, timeout_s=timeout_s)
     except Exception as exc:  # noqa: BLE001 - a task error never stops the run
-        log.exception("task %s failed in the runner", task.id)
+        if infrastructure_kind(exc) is None:
+            log.exception("task %s failed in the runner", task.id)
+        else:   # one line: the bench says what to do about it
+            log.info("task %s: %s", task.id, exc)
         return Result.from_exception(task, exc, model=model.spec, policy=settings.policy,
                                      wall_s=time.perf_counter() - t0)
 

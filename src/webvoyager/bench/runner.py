@@ -14,8 +14,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import shutil
+import sqlite3
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Protocol
 
@@ -24,7 +25,7 @@ from webvoyager.api.settings import RunSettings
 from webvoyager.bench.attempt import PARTIAL_PREFIX, finalize, run_attempt
 from webvoyager.browser.relaunch import LiveBrowser
 from webvoyager.browser.types import BrowserConfig
-from webvoyager.errors import ConfigError, WorkerLostError
+from webvoyager.errors import ConfigError, StorageError, WorkerLostError, disk_failure
 from webvoyager.models.base import ChatModel
 from webvoyager.protocol import DEFAULT_TASK_TIMEOUT_S
 from webvoyager.runs.store import RunStore
@@ -72,6 +73,7 @@ class BenchOutcome:
     redone: list[str]
     summary: Summary
     wall_s: float
+    rerun: list[str] = field(default_factory=list)   # run again: they had failed for the infrastructure
 
 
 class TaskExecutor(Protocol):
@@ -103,7 +105,8 @@ class LocalExecutor:
         try:
             browser = await self.live.get()
         except Exception as exc:  # noqa: BLE001 - a relaunch that fails is this task's error
-            return Result.from_exception(task, exc, model=self.model.spec, policy=self.settings.policy)
+            return Result.from_exception(task, exc, model=self.model.spec, policy=self.settings.policy,
+                                         infrastructure="browser")
         return await run_attempt(task, browser=browser, model=self.model, settings=self.settings, folder=folder,
                                  timeout_s=self.task_timeout_s,
                                  episode=self.episode_for(task) if self.episode_for else None)
@@ -137,6 +140,8 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
             raise ConfigError(f"{run_dir} already holds a run; pass --resume to continue it, or choose a new --out")
         store.add_tasks((t.id, safe_dirname(t.id), t.site) for t in tasks)
         redone = store.reset_interrupted()
+        # what failed for the machine's sake (disk, browser, model server) runs again
+        rerun = store.reset_infrastructure_failures() if options.resume else []
         state = {r.task_id: r.state for r in store.rows()}
         todo = [t for t in tasks if state.get(t.id) != "done"]
         queue: asyncio.Queue[Task] = asyncio.Queue()
@@ -149,6 +154,7 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
             raise ValueError("episode hooks run only in this process: pass episode_for without an executor")
 
         redactor = settings.redactor()
+        halt: list[str] = []   # why the bench stopped starting tasks: a disk that refused a task's files
 
         async def run_one(task: Task) -> None:
             folder = run_dir / safe_dirname(task.id)
@@ -165,19 +171,37 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
                 except WorkerLostError as exc:
                     log.warning("task %s: %s (try %d of %d)", task.id, exc, tries, MAX_TRIES)
                     result = Result.failure(task, "error", f"{exc} (tried {tries} times)", model=model.spec,
-                                            policy=settings.policy)
+                                            policy=settings.policy, infrastructure="worker")
                     if tries < MAX_TRIES:
                         store.abandon(task.id)   # this attempt never finished; the last one records the error
-            folder.mkdir(parents=True, exist_ok=True)
-            result = finalize(task, result, folder, attempt, redactor)
-            if after_task is not None:
-                after_task(task, result, folder)
-            store.finish(task.id, result.status, result.success)
+                except OSError as exc:   # the driver could not write the files a remote worker sent
+                    if not disk_failure(exc):
+                        raise
+                    result = Result.from_exception(task, exc, model=model.spec, policy=settings.policy)
+                    break
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                result = finalize(task, result, folder, attempt, redactor)
+                if after_task is not None:
+                    after_task(task, result, folder)
+            except Exception as exc:
+                if not disk_failure(exc):
+                    raise
+                result = replace(result, status="error", error=f"the task's files could not be written: {exc}",
+                                 infrastructure="disk")
+            if result.infrastructure == "disk":
+                halt.append(f"task {task.id} ended as an infrastructure failure ({result.error})")
+            try:
+                store.finish(task.id, result.status, result.success, result.infrastructure)
+            except sqlite3.Error as exc:
+                if not disk_failure(exc):
+                    raise
+                halt.append(f"the bookkeeping of task {task.id} could not be written ({exc}); it stays running")
             if listener:
                 listener.finished(task, result)
 
         async def worker() -> None:
-            while not queue.empty():
+            while not queue.empty() and not halt:   # a full disk: no new task would fare better
                 await run_one(queue.get_nowait())
 
         try:
@@ -190,5 +214,14 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
         store.close()
     wall = time.perf_counter() - started
     before = read_summary(run_dir) if options.resume else None
-    summary = write_summary(run_dir, run_wall_s=((before.run_wall_s or 0.0) if before else 0.0) + wall)
-    return BenchOutcome(ran=len(todo), kept=len(tasks) - len(todo), redone=redone, summary=summary, wall_s=wall)
+    try:
+        summary = write_summary(run_dir, run_wall_s=((before.run_wall_s or 0.0) if before else 0.0) + wall)
+    except OSError as exc:
+        if not (halt and disk_failure(exc)):
+            raise
+    if halt:
+        raise StorageError(f"the bench stopped: {halt[0]}; {queue.qsize()} task(s) were not started. Free some "
+                           "space (or fix the folder), then run the same command with --resume: it runs "
+                           "those tasks and the failed one again")
+    return BenchOutcome(ran=len(todo), kept=len(tasks) - len(todo), redone=redone, summary=summary, wall_s=wall,
+                        rerun=rerun)

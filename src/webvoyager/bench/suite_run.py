@@ -24,6 +24,7 @@ from webvoyager.bench.suites.select import select_tasks
 from webvoyager.browser.launch import endpoint_is_local, endpoint_options
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError
+from webvoyager.fileio import ensure_writable_dir
 from webvoyager.protocol import task_timeout_for
 from webvoyager.runs.store import STORE_NAME, RunStore
 from webvoyager.tasks import Task
@@ -101,7 +102,7 @@ class SuiteRun:
         with self.suite.serve():
             self.loaded = select_tasks(self.suite.load(), sites=r.sites, ids=r.ids, limit=r.limit, redate=r.redate)
             self.browser_config = self.settings.launch_config(self.suite.browser_config(self.browser_config))
-            self.run_dir.mkdir(parents=True, exist_ok=True)
+            ensure_writable_dir(self.run_dir)
             if not (self.run_dir / "run.json").is_file():
                 write_run_json(self.run_dir, self.settings, r.model, command="bench", base_url=r.base_url,
                                extra={"suite": self.suite.label, "tasks": len(self.tasks), "workers": r.workers,
@@ -112,11 +113,12 @@ class SuiteRun:
             yield self
 
     def already_done(self) -> int:
-        """Tasks of this run finished before (a resumed run)."""
+        """Tasks of this run finished before (a resumed run), not counting the infrastructure failures that
+        `--resume` runs again."""
         if not (self.run_dir / STORE_NAME).is_file():
             return 0
         with RunStore(self.run_dir) as store:
-            done = {row.task_id for row in store.rows() if row.state == "done"}
+            done = {row.task_id for row in store.rows() if row.state == "done" and row.infrastructure is None}
         return sum(1 for t in self.tasks if t.id in done)
 
     def execute(self, listener: BenchListener | None = None) -> BenchOutcome:

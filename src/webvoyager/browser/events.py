@@ -16,6 +16,7 @@ from playwright.async_api import BrowserContext, Dialog, Download, Page, Respons
 from playwright.async_api import Error as PlaywrightError
 
 from webvoyager.browser import scripts
+from webvoyager.browser.downloads import copy_capped, cut_note, read_kept, truncate_capped
 from webvoyager.browser.pdf import is_pdf, pdf_note, pdf_text
 from webvoyager.browser.netguard import BLOCKED_HEADER, host_allowed
 from webvoyager.browser.types import BrowserConfig
@@ -247,9 +248,11 @@ class SessionEvents:
             await download.cancel()
             return
         path = self._target_path(download.suggested_filename)
+        limit = self.config.download_max_bytes
         try:
             # A download that never ends (a stalled or endless stream) must not hold the session.
-            await asyncio.wait_for(download.save_as(path), self.config.download_timeout_s)
+            kept, total = await asyncio.wait_for(self._keep_download(download, path, limit),
+                                                 self.config.download_timeout_s)
         except asyncio.TimeoutError:
             try:
                 await download.cancel()
@@ -262,7 +265,26 @@ class SessionEvents:
             self.notes.append(f"A download from {download.url} failed: {first_line(exc)}")
             return
         self._pdf_urls.add(download.url)
-        await self._report_file(path, path.read_bytes())
+        data = await asyncio.to_thread(read_kept, path, limit, is_pdf=is_pdf)
+        await self._report_file(path, data, total=total, kept=kept)
+
+    async def _keep_download(self, download: Download, path: Path, limit: int | None) -> tuple[int, int]:
+        """Copy at most `limit` bytes of a finished download into `path` and delete the browser's own
+        temporary copy; returns (kept, whole size). A browser elsewhere (connect) gives no local path:
+        its file is saved, then cut."""
+        try:
+            source = await download.path()
+        except PlaywrightError:
+            source = None
+        if source is None:
+            await download.save_as(path)
+            return await asyncio.to_thread(truncate_capped, path, limit)
+        copied = await asyncio.to_thread(copy_capped, Path(source), path, limit)
+        try:
+            await download.delete()
+        except PlaywrightError:
+            pass   # the context's close removes it anyway
+        return copied
 
     def _on_response(self, response: Response) -> None:
         """PDFs shown inline (navigation to application/pdf) are saved and read like downloads."""
@@ -280,6 +302,12 @@ class SessionEvents:
         ctype = (response.headers.get("content-type") or "").split(";")[0].strip().lower()
         disposition = response.headers.get("content-disposition") or ""
         if ctype == "application/pdf" and "attachment" not in disposition.lower():
+            size = response.headers.get("content-length") or ""
+            limit = self.config.download_max_bytes
+            if limit is not None and size.isdigit() and int(size) > limit:   # not fetched whole into memory
+                self.notes.append(f"A PDF at {response.url} is {int(size):,} bytes, over the download limit of "
+                                  f"{limit:,} bytes: it was not read.")
+                return
             self._spawn(self._fetch_pdf(response.url))
 
     async def _fetch_pdf(self, url: str) -> None:
@@ -296,13 +324,18 @@ class SessionEvents:
             return
         name = Path(urlparse(url).path).name or "document.pdf"
         path = self._target_path(name if name.lower().endswith(".pdf") else name + ".pdf")
+        total, limit = len(data), self.config.download_max_bytes
+        data = data if limit is None else data[:limit]
         path.write_bytes(data)
-        await self._report_file(path, data)
+        await self._report_file(path, data, total=total, kept=len(data))
 
-    async def _report_file(self, path: Path, data: bytes) -> None:
+    async def _report_file(self, path: Path, data: bytes, *, total: int, kept: int) -> None:
+        """Note a saved file for the model: a PDF's text (of the part kept), else its name and size;
+        and what the download limit cut."""
         self.downloads.append(path)
+        cut = cut_note(kept, total)
         if is_pdf(data):
             text = await asyncio.to_thread(pdf_text, data)
-            self.notes.append(pdf_note(path, text, self.config.pdf_excerpt_chars))
+            self.notes.append(pdf_note(path, text, self.config.pdf_excerpt_chars) + cut)
         else:
-            self.notes.append(f"A file was downloaded: {path.name} ({len(data)} bytes), saved in the task folder.")
+            self.notes.append(f"A file was downloaded: {path.name} ({total} bytes), saved in the task folder.{cut}")

@@ -15,7 +15,7 @@ import logging
 import time
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Sequence
 
 from playwright.async_api import BrowserContext, Page, Playwright, async_playwright
 from playwright.async_api import Browser as PWBrowser
@@ -27,17 +27,19 @@ from webvoyager.browser.actions import run_action
 from webvoyager.browser.bounds import PageWatch
 from webvoyager.browser.events import SessionEvents, domain_allowed
 from webvoyager.browser.launch import start_browser
+from webvoyager.browser.mask import masked, secret_boxes
 from webvoyager.browser.netguard import NetworkGuard
-from webvoyager.browser.observe import CAPPED_NOTE, LabelRef, capture, element_record
+from webvoyager.browser.observe import CAPPED_NOTE, LabelRef, Scan, capture, element_record
 from webvoyager.browser.paper_timing import PaperStep, paper_start, sleep_after
 from webvoyager.browser.paper_tree import PaperTree, page_tree
+from webvoyager.browser.prompt_limits import cap_element_text, cap_title, limit_notes
 from webvoyager.browser.settle import SETTLE_ROUNDS, NetworkTracker, Settled, settle_rounds
 from webvoyager.browser.targets import Resolved, frame_offset, resolve_label, resolve_point
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target,
                                       TypeWarning, Wait)
 from webvoyager.browser.wait import fixed_wait, wait_for_change
 from webvoyager.errors import ActionError, BrowserError, PageLoadError
-from webvoyager.text import first_line
+from webvoyager.text import first_line, secret_pattern
 from webvoyager.tasks import PageState
 
 
@@ -156,6 +158,12 @@ class Session:
         self._start_url: str | None = None   # the first page loaded (the paper's Type sleep looks at it)
         self._tree: PaperTree | None = None  # paper text-only: the last tree, whose node ids actions name
         self.cursor: Point | None = None     # where pixel actions left the mouse
+        self._secret_patterns: tuple[str, ...] = ()   # painted over wherever the page shows them (mask_secrets)
+
+    def mask_secrets(self, values: Sequence[str]) -> None:
+        """From now on, every place the page shows one of `values` (in any spelling: text.secret_pattern),
+        in its text or in a field, is painted black in the observation's screenshots."""
+        self._secret_patterns = tuple(secret_pattern(v) for v in values if v)
 
     @property
     def settled(self) -> bool:
@@ -247,7 +255,7 @@ class Session:
             self._observation_id += 1
             try:
                 scan, png, marked = await self._watch.bounded(
-                    capture(self._page, self._observation_id, self.config, text_only),
+                    self._capture(text_only),
                     self.config.response_timeout_s, "taking the screenshot and finding its elements")
                 break
             except PlaywrightError as exc:
@@ -266,13 +274,22 @@ class Session:
             text = self._tree.text
             self._elements = [Element(label=int(n.node_id), tag=n.role, text=n.name, bbox=n.bound)
                               for n in self._tree.nodes.values() if n.node_id.isdigit()]
-        notes, self._events.notes = self._events.notes, []
+        notes, self._events.notes = limit_notes(self._events.notes), []
         if scan.capped:
             notes.append(CAPPED_NOTE.format(labels=len(scan.elements), left=scan.capped))
+        if self.config.som_style != "paper":   # the paper's element text is sent whole, as the original does
+            text = cap_element_text(text)
         return Observation(
-            url=self._page.url, title=scan.title, screenshot=png, marked_screenshot=marked, elements=self._elements,
+            url=self._page.url, title=cap_title(scan.title), screenshot=png, marked_screenshot=marked, elements=self._elements,
             text=text, notes=notes, fingerprint=scan.fingerprint, observation_id=self._observation_id,
             viewport=self.config.viewport, text_only=text_only, type_warning=self._type_warning)
+
+    async def _capture(self, text_only: bool) -> tuple[Scan, bytes, bytes]:
+        """Scan, screenshot and marks, with every place the page shows a secret painted over."""
+        before = await secret_boxes(self._page, self._secret_patterns)
+        scan, png, marked = await capture(self._page, self._observation_id, self.config, text_only)
+        png, marked = await masked(self._page, self._secret_patterns, before, png, marked)
+        return scan, png, marked
 
     async def resolve(self, target: Target) -> Resolved:
         """The element a label (of the last observation) or a screenshot point designates; in the paper's
@@ -372,7 +389,7 @@ class Session:
             del self._events.notes[first_note:]
             await self._leave_error_page(start_url)
             raise ActionError(self._events.blocked_note(url))
-        new_notes = list(self._events.notes[first_note:])
+        new_notes = limit_notes(self._events.notes[first_note:])
         downloads = self._events.downloads[first_download:]
         return Outcome(notes=new_notes, navigated=self._page.url != start_url,
                        download=downloads[-1] if downloads else None, waited_s=waited, slept_s=slept,

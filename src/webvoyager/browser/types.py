@@ -14,6 +14,7 @@ from typing import Literal
 from webvoyager.browser.action_set import (Answer, Click, DoubleClick, GoBack, Hover, PressKey, Scroll, Search,
                                            Select, Type, Wait, action_from_dict, action_text, action_to_dict)
 from webvoyager.browser.action_spec import Action, Point, Target
+from webvoyager.browser.downloads import DEFAULT_DOWNLOAD_MAX_MB
 from webvoyager.protocol import ActionSleeps
 
 
@@ -95,6 +96,7 @@ class Observation:
     last_action_error: str | None = None  # why executing it failed, in words for the model
     reply_error: str | None = None        # why the previous reply held no usable action
     loop_warning: str | None = None       # the loop guard's warning about a repeated action
+    gate_choice: str | None = None        # the confirm gate's verdict on the previous action (None: not gated)
     type_warning: TypeWarning | None = None   # paper: the previous Type went into a non-text box
 
 
@@ -147,6 +149,7 @@ class BrowserConfig:
                                             # ours, or the WebVoyager paper's (browser/paper_*.py)
     whole_page: bool = False                # label the elements of the whole page, not only the viewport
     pdf_excerpt_chars: int | None = 3000    # None: a PDF's whole text
+    download_max_bytes: int | None = DEFAULT_DOWNLOAD_MAX_MB << 20   # kept and read of one download; None: all
     scrollbars: bool = False                # show the page's scrollbars (Chrome's 15 px bar), as the paper's
                                             # headless Chrome did; ours hides them (a 1024 px wide layout)
     user_agent: str | None = None           # None: the browser's own

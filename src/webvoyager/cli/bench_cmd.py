@@ -92,6 +92,8 @@ def bench(
             outcome = run.execute(listener=bar)
     if outcome.redone:
         console.print(f"[yellow]Redone after an interruption:[/] {', '.join(outcome.redone)}")
+    if outcome.rerun:
+        console.print(f"[yellow]Run again after an infrastructure failure:[/] {', '.join(outcome.rerun)}")
     if outcome.kept:
         console.print(f"Kept {outcome.kept} finished task(s) from before.")
     print_sections(run.sections(outcome))

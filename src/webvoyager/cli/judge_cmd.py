@@ -18,6 +18,7 @@ from typer.core import TyperGroup
 
 from webvoyager.cli import options as opt
 from webvoyager.cli.common import console, friendly_errors
+from webvoyager.text import csv_row
 
 
 class _DefaultToRun(TyperGroup):
@@ -119,8 +120,8 @@ def agreement_cmd(
     if csv_out is not None:
         with csv_out.open("w", newline="", encoding="utf-8") as handle:
             writer = csv.writer(handle)
-            writer.writerow(header)
-            writer.writerows(rows)
+            writer.writerow(csv_row(header))
+            writer.writerows(csv_row(row) for row in rows)
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from webvoyager.cli import options as opt
-from webvoyager.cli.common import friendly_errors
+from webvoyager.cli.common import PrintableFilter, friendly_errors
 from webvoyager.errors import ConfigError
 
 
@@ -29,6 +29,8 @@ def mcp(
                           "pip install 'webvoyager[mcp]'") from None
     # stdout carries the protocol: logs go to stderr only.
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    for handler in logging.getLogger().handlers:   # page text in a log line must not drive the terminal
+        handler.addFilter(PrintableFilter())
     server = build_server(ServerOptions(headless=not headed, sandbox=sandbox, out=out, model=model))
     server.run("stdio")
 

@@ -25,7 +25,7 @@ MODEL_HELP = ("openai:MODEL, anthropic:MODEL, scripted:PATH, human or reference 
 Model = Annotated[Optional[str], typer.Option("--model", help=MODEL_HELP)]
 BaseUrl = Annotated[Optional[str], typer.Option("--base-url", help="OpenAI-compatible server (vLLM, Ollama...).")]
 Out = Annotated[Optional[Path], typer.Option("--out", help="Run directory (default runs/<command>-<time>).")]
-Policy = Annotated[str, typer.Option("--policy", help="webvoyager or seeact.")]
+Policy = Annotated[str, typer.Option("--policy", help="webvoyager, seeact, or cua (a computer-use model acting by screen points: anthropic:MODEL).")]
 Grounding = Annotated[str, typer.Option("--grounding", help="SeeAct grounding: choice, som, attributes, "
                                         "coordinates.")]
 ProtocolOpt = Annotated[str, typer.Option("--protocol", help="default (ours) or paper (the papers' own settings, "
@@ -43,6 +43,12 @@ AllowedDomain = Annotated[list[str], typer.Option("--allowed-domain",
                                                   help="Only these domains (and subdomains) may load; repeatable.")]
 StuckAfter = Annotated[Optional[int], typer.Option("--stuck-after", min=2, help="Identical steps on an unchanged page "
                                                    "before stopping as stuck (default 3; paper: no loop guard).")]
+UnusableAfter = Annotated[Optional[int], typer.Option("--unusable-after", min=1, help="Replies in a row without a "
+                                                      "usable action before stopping as unusable (default 3; "
+                                                      "paper: no limit).")]
+DownloadMaxMb = Annotated[Optional[int], typer.Option("--download-max-mb", min=1, help="MiB kept and read of one "
+                                                      "download; the rest is dropped and the model told "
+                                                      "(default 20).")]
 WaitTimeout = Annotated[Optional[float], typer.Option("--wait-timeout", min=0.1, help="Seconds a Wait action waits "
                                                       "at most for the page to change (default 5; paper: exactly 5).")]
 SystemPrompt = Annotated[Optional[Path], typer.Option("--system-prompt", help="A text file to send as the system "
@@ -83,6 +89,8 @@ class AgentOptions:
     seed: int | None = None
     allowed_domain: tuple[str, ...] = ()
     stuck_after: int | None = None
+    unusable_after: int | None = None
+    download_max_mb: int | None = None
     wait_timeout: float | None = None
     system_prompt: Path | None = None
     secret_env: tuple[str, ...] = ()
@@ -103,6 +111,8 @@ class AgentOptions:
                            max_steps=self.max_steps, context_images=self.context_images, text_only=self.text_only,
                            temperature=self.temperature, seed=self.seed,
                            allowed_domains=tuple(self.allowed_domain), stuck_after=self.stuck_after,
+                           unusable_after=self.unusable_after,
+                           **({"download_max_mb": self.download_max_mb} if self.download_max_mb else {}),
                            wait_s=self.wait_timeout, secret_env=tuple(self.secret_env), headless=not self.headed,
                            confirm=self.confirm or default_confirm,  # type: ignore[arg-type]
                            system_prompt=str(self.system_prompt) if self.system_prompt else None,
@@ -112,7 +122,8 @@ class AgentOptions:
 _OPTION_TYPES: dict[str, Any] = {
     "policy": Policy, "protocol": ProtocolOpt, "grounding": Grounding, "max_steps": MaxSteps,
     "context_images": ContextImages, "text_only": TextOnly, "temperature": Temperature, "seed": Seed,
-    "allowed_domain": AllowedDomain, "stuck_after": StuckAfter, "wait_timeout": WaitTimeout,
+    "allowed_domain": AllowedDomain, "stuck_after": StuckAfter, "unusable_after": UnusableAfter,
+    "download_max_mb": DownloadMaxMb, "wait_timeout": WaitTimeout,
     "system_prompt": SystemPrompt, "secret_env": SecretEnv, "headed": Headed, "confirm": Confirm,
     "trace": Trace, "prompts": Prompts,
 }

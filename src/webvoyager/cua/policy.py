@@ -3,12 +3,15 @@
 Each loop step performs one of the model's calls. A reply with several calls (a batch) is performed a
 call per step without asking the model again; the results of the whole batch (the screenshot after
 each, or the error that stopped it: a failed action, the confirm gate's refusal) go back in the next
-request, as the vendors' own loops do. A reply without calls is the final answer. The vendor's
+request, as the vendors' own loops do. A reply without calls is the final answer. A call carrying the
+vendor's safety check goes to the confirm gate (`Decision.confirm`); when the gate does not approve it,
+the rest of that vendor call (a batch sharing its id) is not performed. The vendor's
 protocol lives in its adapter (`cua/anthropic_cua.py`, ...); this module only sequences the calls.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Protocol
 
 from webvoyager.agent.policy import Decision
@@ -79,12 +82,18 @@ class ComputerUsePolicy:
             self._cursor = target
         record = PolicyRecord(computer_use=self.adapter.record(call, batched=turn is None))
         if turn is None:   # a later call of a batch: no model call at this step
-            return Decision(thought="", action=call.action, raw_output="", record=record)
-        return Decision(thought=turn.text, action=call.action, raw_output=turn.raw, usage=turn.usage, record=record)
+            return Decision(thought="", action=call.action, raw_output="", record=record, confirm=call.confirm)
+        return Decision(thought=turn.text, action=call.action, raw_output=turn.raw, usage=turn.usage, record=record,
+                        confirm=call.confirm)
 
     async def decide(self, observation: Observation) -> Decision:
         if self._running is not None:
-            self._results.append(self._result(self._running, observation))
+            result = self._result(self._running, observation)
+            if self._running.confirm is not None:
+                result = replace(result, approved=observation.gate_choice == "approve")
+            self._results.append(result)
+            if self._running.confirm is not None and not result.approved:   # the check was refused
+                self._queue = [c for c in self._queue if c.call_id != result.call_id]
             self._running = None
         if self._queue:
             return self._perform(self._queue.pop(0), None)

@@ -17,12 +17,15 @@ ResultKind = Literal["screenshot", "cursor", "zoom"]
 @dataclass(frozen=True)
 class PixelCall:
     """One call of the model, as the pixel action the browser performs. `call_id` is the vendor's id
-    of the call (its result must name it); `region` is the viewport box a zoom shows."""
+    of the call (its result must name it; the actions of one batched vendor call share it); `region` is the
+    viewport box a zoom shows. `confirm` is the vendor's own safety check on the call, in its words: the
+    confirm gate decides, and the result says whether it approved (the adapter keeps the vendor's ids)."""
 
     call_id: str
     action: Action
     result: ResultKind = "screenshot"
     region: tuple[float, float, float, float] | None = None
+    confirm: str | None = None
 
 
 @dataclass(frozen=True)
@@ -42,13 +45,15 @@ class ModelTurn:
 @dataclass(frozen=True)
 class CallResult:
     """What became of one call: the screenshot after it (as the model is to see it), the error that
-    stopped it, and for a zoom or a cursor query the image or text it asked for."""
+    stopped it, and for a zoom or a cursor query the image or text it asked for. `approved`: the call
+    carried a vendor's safety check and the confirm gate approved it (only then may it be acknowledged)."""
 
     call_id: str
     screenshot: bytes
     error: str | None = None
     text: str = ""
     image: bytes | None = None
+    approved: bool = False
 
 
 @dataclass

@@ -10,11 +10,13 @@ present in both sources are compared.
 from __future__ import annotations
 
 import csv
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
 from webvoyager.runs.records import load_records
 from webvoyager.errors import ConfigError
+from webvoyager.fileio import read_text_file
 from webvoyager.runs.judgements import archive_path, load_judgement
 
 _TRUE = {"1", "true", "yes", "success", "y", "t"}
@@ -77,21 +79,21 @@ def compare(a: dict[str, bool], b: dict[str, bool]) -> Agreement:
 def read_labels_csv(path: Path) -> dict[str, bool]:
     """task_id -> label from a two-column CSV (see the module docstring)."""
     labels: dict[str, bool] = {}
-    with path.open(newline="", encoding="utf-8") as handle:
-        for number, row in enumerate(csv.reader(handle), start=1):
-            if not row or not "".join(row).strip() or row[0].lstrip().startswith("#"):
-                continue
-            if len(row) < 2:
-                raise ConfigError(f"{path}, line {number}: expected 'task_id,label' (label 0 or 1)")
-            task_id, raw = row[0].strip(), row[1].strip().lower()
-            if raw in _TRUE:
-                labels[task_id] = True
-            elif raw in _FALSE:
-                labels[task_id] = False
-            elif number == 1:
-                continue  # a header row
-            else:
-                raise ConfigError(f"{path}, line {number}: label {row[1]!r} is not 0/1 (or true/false)")
+    text = read_text_file(path, ConfigError, what="labels file")
+    for number, row in enumerate(csv.reader(io.StringIO(text, newline="")), start=1):
+        if not row or not "".join(row).strip() or row[0].lstrip().startswith("#"):
+            continue
+        if len(row) < 2:
+            raise ConfigError(f"{path}, line {number}: expected 'task_id,label' (label 0 or 1)")
+        task_id, raw = row[0].strip(), row[1].strip().lower()
+        if raw in _TRUE:
+            labels[task_id] = True
+        elif raw in _FALSE:
+            labels[task_id] = False
+        elif number == 1:
+            continue  # a header row
+        else:
+            raise ConfigError(f"{path}, line {number}: label {row[1]!r} is not 0/1 (or true/false)")
     return labels
 
 

@@ -18,6 +18,7 @@ from typing import Sequence, TextIO
 
 from webvoyager.errors import ModelError
 from webvoyager.models.base import Completion, Message
+from webvoyager.text import printable
 from webvoyager.usage import Usage
 
 _RULE = "-" * 72
@@ -118,7 +119,7 @@ class HumanModel:
         """Show the observation, wait for the person's reply, return it (temperature etc. unused)."""
         self._calls += 1
         out = self._output or sys.stdout
-        out.write(self._prompt_text(messages))
+        out.write(printable(self._prompt_text(messages)))   # page text must not drive the terminal
         out.flush()
         reply = await self._read_in_background()
         if reply is None:

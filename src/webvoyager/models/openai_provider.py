@@ -86,3 +86,16 @@ class OpenAIModel(ProviderModel):
             output_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
             model=response.model or "",
         )
+
+    def read_responses(self, response: Any) -> Reply:
+        """Read a Responses-API response (computer use: `client.responses.create`), whose usage is
+        `input_tokens`/`output_tokens` and whose text is `output_text`."""
+        if response.output is None:
+            raise ValueError("the response has no output")
+        usage = response.usage
+        return Reply(
+            text=response.output_text or "",
+            input_tokens=int(getattr(usage, "input_tokens", 0) or 0),
+            output_tokens=int(getattr(usage, "output_tokens", 0) or 0),
+            model=response.model or "",
+        )

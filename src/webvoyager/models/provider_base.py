@@ -74,10 +74,12 @@ class ProviderModel:
         reply = self._read(response)
         return Completion(text=reply.text, usage=usage, model=reply.model or self.model)
 
-    async def native(self, create: Callable[..., Awaitable[Any]], request: dict[str, Any]) -> tuple[Any, Usage]:
+    async def native(self, create: Callable[..., Awaitable[Any]], request: dict[str, Any], *,
+                     read: Callable[[Any], Reply] | None = None) -> tuple[Any, Usage]:
         """One vendor-native SDK call (`create`, e.g. `client.beta.messages.create`, with `request` as its
         keyword arguments) with our retries, for adapters that speak a vendor's own protocol (computer
-        use); returns the SDK's response object and its priced usage."""
+        use); returns the SDK's response object and its priced usage. `read` reads a response of another
+        shape than the provider's usual one (OpenAI's Responses API besides chat completions)."""
         response = await call_with_retries(
             lambda: create(**request),
             classify=lambda exc: classify_sdk_error(exc, self.sdk),
@@ -85,7 +87,7 @@ class ProviderModel:
             key_hint=self._key_hint(), secrets=[self._api_key],
         )
         try:
-            reply = self._read(response)
+            reply = (read or self._read)(response)
         except (AttributeError, TypeError, IndexError, KeyError, ValueError) as exc:
             raise ModelError(
                 f"{self.provider} sent a response that could not be read for model {self.model!r} "

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from webvoyager.errors import ConfigError, ModelError
+from webvoyager.fileio import read_text_file
 from webvoyager.models.base import Completion, Message
 from webvoyager.trajectory import TaskDir
 from webvoyager.usage import Usage
@@ -110,10 +111,7 @@ def load_script(path: str | Path) -> list[ScriptedReply]:
     if not file.is_file():
         raise ConfigError(f"scripted model file {file} does not exist; pass scripted:PATH to a "
                           "JSONL file with one reply per line")
-    try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read scripted model file {file}: {exc}") from None
+    lines = read_text_file(file, ConfigError, what="scripted model file").splitlines()
     return [parse_script_line(line, f"{file}:{number}")
             for number, line in enumerate(lines, start=1) if line.strip()]
 

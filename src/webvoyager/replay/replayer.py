@@ -22,7 +22,7 @@ from typing import Any, Callable, Literal
 from urllib.parse import urlsplit, urlunsplit
 
 from webvoyager.browser.session import Browser, Session
-from webvoyager.browser.types import Action, Answer, BrowserConfig, Element, action_from_dict, action_text
+from webvoyager.browser.types import Action, Answer, BrowserConfig, Element, Point, action_from_dict, action_text
 from webvoyager.errors import ActionError, BrowserError, ConfigError
 from webvoyager.fileio import write_json_atomic
 from webvoyager.trajectory import ActedElement, Step, TaskDir
@@ -110,6 +110,28 @@ def _find_target(target: ActedElement, elements: list[Element]) -> tuple[Element
     return None, f"the element {described} (label [{label}] when recorded) is missing or changed{now}"
 
 
+async def _check_point(session: Session, check: StepCheck, target: ActedElement, action: Action,
+                       elements: list[Element]) -> tuple[StepCheck, Action | None]:
+    """A step that acted at a screen point: the element recorded under the point must be there again;
+    if the page moved it, act at its new centre (found among the labelled elements by what it shows)."""
+    point: Point = getattr(action, "target")
+    here = await session.element_at(point)
+    if here is not None and here.identity() == target.identity():
+        return check, action
+    others = [e for e in elements if e.identity() == target.identity()]
+    described = f'<{target.tag or "?"}> "{target.text}"'
+    if len(others) != 1:
+        now = f'<{here.tag}> "{here.text}"' if here is not None else "nothing"
+        check.status = "diverged"
+        check.reason = (f"the element {described} recorded at ({point.x:.0f}, {point.y:.0f}) is not there (now "
+                        f"{now}) and is {'missing' if not others else f'there {len(others)} times'} elsewhere")
+        return check, None
+    x, y = others[0].center
+    check.status, check.label = "moved", others[0].label
+    check.reason = f"same element, at ({x:.0f}, {y:.0f}) instead of ({point.x:.0f}, {point.y:.0f})"
+    return check, replace(action, target=Point(x, y))  # type: ignore[call-arg]
+
+
 async def _check_step(session: Session, step: Step, move_url: UrlMover) -> tuple[StepCheck, Action | None]:
     """Observe, compare with the recorded step; return the check and the action to run (None: stop)."""
     expected = move_url(step.url)
@@ -120,6 +142,8 @@ async def _check_step(session: Session, step: Step, move_url: UrlMover) -> tuple
         check.status, check.reason = "diverged", f"the page is at {observation.url}, the recording was at {expected}"
         return check, None
     action = action_from_dict(step.action_data or {})
+    if step.target is not None and isinstance(getattr(action, "target", None), Point):
+        return await _check_point(session, check, step.target, action, observation.elements)
     if step.target is not None and hasattr(action, "target") and isinstance(getattr(action, "target"), int):
         element, why = _find_target(step.target, observation.elements)
         if element is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -25,11 +25,37 @@ from webvoyager.runs.records import TaskRecord, load_records
 from webvoyager.runs.summary import Rate, read_summary, run_protocol, summarize
 from webvoyager.fileio import write_text_atomic
 from webvoyager.report.chart import Bar, bar_chart
+from webvoyager.text import csv_row
 from webvoyager.trajectory import Step, TaskDir
 
 TEMPLATES = Path(__file__).parent / "templates"
 CSV_COLUMNS = ("task_id", "site", "status", "answered", "steps", "success", "signal", "checked", "judged", "golden",
                "answer", "error", "input_tokens", "output_tokens", "cost_usd", "wall_s", "reward")
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """Where a step's action acted on the screen, drawn over its screenshot: one point (a click, a move,
+    a wheel turn) or a path (a drag), in viewport pixels, and the viewport's size (the drawing's space)."""
+
+    points: tuple[tuple[float, float], ...]
+    viewport: tuple[int, int]
+
+    @property
+    def path(self) -> str:
+        """The points as an SVG polyline's `points` attribute."""
+        return " ".join(f"{x:g},{y:g}" for x, y in self.points)
+
+
+def pointer_of(step: Step, viewport: tuple[int, int]) -> Pointer | None:
+    """The screen point(s) of a step's action (coordinate grounding, pixel actions), None for a label."""
+    data = step.action_data or {}
+    target, path = data.get("target"), data.get("path")
+    if isinstance(target, dict) and {"x", "y"} <= target.keys():
+        return Pointer(((float(target["x"]), float(target["y"])),), viewport)
+    if isinstance(path, list) and path and all(isinstance(p, dict) for p in path):
+        return Pointer(tuple((float(p["x"]), float(p["y"])) for p in path), viewport)
+    return None
 
 
 @dataclass
@@ -41,23 +67,33 @@ class TaskPage:
     steps: list[Step]
     screenshot_urls: dict[int, str]
     trace_url: str | None = None     # the task's Playwright trace (`--trace`), relative to the report
+    pointers: dict[int, Pointer] = field(default_factory=dict)   # by step index
 
 
 def _anchor(dirname: str) -> str:
     return "task-" + dirname
 
 
-def _task_page(run_dir: Path, rec: TaskRecord) -> TaskPage:
+def _task_page(run_dir: Path, rec: TaskRecord, viewport: tuple[int, int]) -> TaskPage:
     folder = run_dir / rec.dirname
     steps = TaskDir(folder).load_steps() if rec.result else []
-    urls = {}
+    urls, pointers = {}, {}
     for step in steps:
         name = step.screenshot or f"screenshot{step.index}.png"
         if (folder / name).is_file():
             urls[step.index] = f"{quote(rec.dirname)}/{quote(name)}"
+        pointer = pointer_of(step, viewport)
+        if pointer is not None:
+            pointers[step.index] = pointer
     trace = TaskDir(folder).trace
     trace_url = f"{quote(rec.dirname)}/{quote(trace.name)}" if trace.is_file() else None
-    return TaskPage(rec, _anchor(rec.dirname), steps, urls, trace_url)
+    return TaskPage(rec, _anchor(rec.dirname), steps, urls, trace_url, pointers)
+
+
+def _viewport(run: dict[str, Any]) -> tuple[int, int]:
+    """The run's viewport (the space of its screenshots and points), 1024x768 when run.json has none."""
+    value = (run.get("settings") or {}).get("viewport")
+    return (int(value[0]), int(value[1])) if isinstance(value, list) and len(value) == 2 else (1024, 768)
 
 
 def _fmt_pct(rate: Rate) -> str:
@@ -85,7 +121,7 @@ def render_html(run_dir: Path) -> str:
     return _env().get_template("report.html.j2").render(
         run_dir=run_dir.resolve(), run=run, summary=summary, chart=bar_chart(bars),
         suite_sections=report_sections(run.get("suite"), run_dir),
-        tasks=[_task_page(run_dir, r) for r in records],
+        tasks=[_task_page(run_dir, r, _viewport(run)) for r in records],
         generated_at=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     )
 
@@ -94,11 +130,11 @@ def render_csv(run_dir: Path) -> str:
     """One row per task (see CSV_COLUMNS)."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(csv_row(CSV_COLUMNS))
     for rec in load_records(run_dir):
         r = rec.result
         flag = lambda v: "" if v is None else int(v)  # noqa: E731 - tiny local formatter
-        writer.writerow([
+        writer.writerow(csv_row([
             rec.task_id, rec.site, r.status if r else rec.state, flag(r.answered) if r else "", r.steps if r else "",
             flag(rec.success), rec.signal or "", flag(rec.checked), flag(rec.judged), flag(rec.golden),
             (r.answer or "") if r else "", (r.error or "") if r else "",
@@ -106,7 +142,7 @@ def render_csv(run_dir: Path) -> str:
             "" if not r or r.usage.cost_usd is None else f"{r.usage.cost_usd:.6f}",
             f"{r.timings.get('wall_s', 0.0):.2f}" if r else "",
             "" if not r or r.reward is None else f"{r.reward:g}",
-        ])
+        ]))
     return out.getvalue()
 
 

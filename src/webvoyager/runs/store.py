@@ -1,6 +1,7 @@
 """Run bookkeeping in SQLite (`runs.sqlite` in the run directory), so a killed run can be resumed.
 
-Table `tasks`: one row per task (state pending|running|done, attempts, final status and success).
+Table `tasks`: one row per task (state pending|running|done, attempts, final status and success, and
+`infrastructure`: the kind of an infrastructure failure, `errors.InfraKind`, which `--resume` reruns).
 Table `attempts`: one row per attempt (started, finished, status), the evidence that no task ran twice;
 an attempt whose worker died is closed as `lost` (status), one a killed run left open as `interrupted`.
 WAL journal and one transaction per change: a SIGKILL leaves the database consistent, with the tasks
@@ -26,7 +27,8 @@ CREATE TABLE IF NOT EXISTS tasks (
     attempts   INTEGER NOT NULL DEFAULT 0,
     status     TEXT,
     success    INTEGER,
-    updated_at TEXT NOT NULL
+    updated_at TEXT NOT NULL,
+    infrastructure TEXT
 );
 CREATE TABLE IF NOT EXISTS attempts (
     task_id     TEXT NOT NULL,
@@ -55,6 +57,7 @@ class TaskRow:
     status: str | None
     success: bool | None
     updated_at: str
+    infrastructure: str | None = None   # an infrastructure failure's kind: rerun by --resume
 
 
 class RunStore:
@@ -67,6 +70,9 @@ class RunStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tasks)")}
+        if "infrastructure" not in columns:   # a run directory made before the column existed
+            self._db.execute("ALTER TABLE tasks ADD COLUMN infrastructure TEXT")
 
     def close(self) -> None:
         self._db.close()
@@ -95,6 +101,17 @@ class RunStore:
                              (_now(),))
         return [r[0] for r in rows]
 
+    def reset_infrastructure_failures(self) -> list[str]:
+        """Tasks that ended with an infrastructure failure (a full disk, a browser that would not start,
+        a model server that could not be reached) go back to `pending`, to be run again; returns their
+        ids. Their attempts stay recorded as they finished."""
+        rows = self._db.execute("SELECT task_id FROM tasks WHERE state = 'done' AND infrastructure IS NOT NULL "
+                                "ORDER BY task_id").fetchall()
+        with self._db:
+            self._db.execute("UPDATE tasks SET state = 'pending', updated_at = ? WHERE state = 'done' "
+                             "AND infrastructure IS NOT NULL", (_now(),))
+        return [r[0] for r in rows]
+
     def start(self, task_id: str) -> int:
         """Mark a task running and open a new attempt; returns the attempt number (1-based)."""
         now = _now()
@@ -112,20 +129,22 @@ class RunStore:
             self._db.execute("UPDATE attempts SET status = 'lost', finished_at = ? WHERE task_id = ? "
                              "AND finished_at IS NULL", (_now(), task_id))
 
-    def finish(self, task_id: str, status: str, success: bool | None) -> None:
-        """Mark a task done with its final status; closes its open attempt."""
+    def finish(self, task_id: str, status: str, success: bool | None, infrastructure: str | None = None) -> None:
+        """Mark a task done with its final status (and the kind of an infrastructure failure, which
+        `reset_infrastructure_failures` reruns); closes its open attempt."""
         now = _now()
         with self._db:
-            self._db.execute("UPDATE tasks SET state = 'done', status = ?, success = ?, updated_at = ? "
-                             "WHERE task_id = ?", (status, None if success is None else int(success), now, task_id))
+            self._db.execute("UPDATE tasks SET state = 'done', status = ?, success = ?, updated_at = ?, "
+                             "infrastructure = ? WHERE task_id = ?",
+                             (status, None if success is None else int(success), now, infrastructure, task_id))
             self._db.execute("UPDATE attempts SET finished_at = ?, status = ? WHERE task_id = ? AND finished_at IS NULL",
                              (now, status, task_id))
 
     def rows(self) -> list[TaskRow]:
         """Every task, in insertion order."""
-        cur = self._db.execute("SELECT task_id, dirname, site, state, attempts, status, success, updated_at "
-                               "FROM tasks ORDER BY rowid")
-        return [TaskRow(r[0], r[1], r[2], r[3], r[4], r[5], None if r[6] is None else bool(r[6]), r[7])
+        cur = self._db.execute("SELECT task_id, dirname, site, state, attempts, status, success, updated_at, "
+                               "infrastructure FROM tasks ORDER BY rowid")
+        return [TaskRow(r[0], r[1], r[2], r[3], r[4], r[5], None if r[6] is None else bool(r[6]), r[7], r[8])
                 for r in cur.fetchall()]
 
     def get(self, task_id: str) -> TaskRow | None:

@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 from pydantic import ValidationError
 
 from webvoyager.errors import TaskFileError
-from webvoyager.fileio import iter_jsonl
+from webvoyager.fileio import iter_jsonl, read_text_file
 from webvoyager.tasks.model import Task
 
 KNOWN_KEYS = frozenset({"web_name", "id", "task_id", "ques", "web", "check", "reference", "probes", "max_steps",
@@ -37,13 +37,37 @@ def _describe(exc: ValidationError) -> str:
     return "; ".join(parts) + more
 
 
+# The plain fields of a record and the JSON types each may have (null: absent); the nested ones (check,
+# reference, probes, attack) are typed by the pydantic schema. bool is refused where a number is meant.
+_FIELD_TYPES: dict[str, tuple[type, ...]] = {"web_name": (str,), "max_steps": (int,), "twin_of": (str,)}
+_JSON_NAMES = {str: "a string", int: "a whole number"}
+
+
+def _json_type(value: Any) -> str:
+    return {dict: "an object", list: "a list", bool: "true/false", str: "a string", int: "a number",
+            float: "a number"}.get(type(value), type(value).__name__)
+
+
+def _check_field_types(rec: dict[str, Any], where: str, task_id: str) -> None:
+    """TaskFileError naming the task and the field when a plain field has the wrong JSON type (a site
+    name given as an object or a number would otherwise be shown as one)."""
+    for key, types in _FIELD_TYPES.items():
+        value = rec.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, types):
+            wanted = " or ".join(_JSON_NAMES[t] for t in types)
+            raise TaskFileError(f"{where}: task {task_id!r}: field {key!r} must be {wanted}, got "
+                                f"{_json_type(value)} ({value!r})")
+
+
 def task_from_record(rec: dict[str, Any], *, source: str = "<record>", line: int = 0) -> Task:
     """Build a Task from one JSONL record; raises TaskFileError naming what is wrong."""
     where = _where(source, line)
     if not isinstance(rec, dict):
         raise TaskFileError(f"{where}: expected a JSON object, got {type(rec).__name__}")
     task_id = rec.get("id", rec.get("task_id"))
-    if isinstance(task_id, int):
+    if isinstance(task_id, int) and not isinstance(task_id, bool):
         task_id = str(task_id)
     if not isinstance(task_id, str) or not task_id.strip():
         raise TaskFileError(f"{where}: field 'id' must be a non-empty string; each line needs 'id', 'ques' and 'web'")
@@ -51,6 +75,7 @@ def task_from_record(rec: dict[str, Any], *, source: str = "<record>", line: int
         if not isinstance(rec.get(key), str) or not rec[key].strip():
             raise TaskFileError(f"{where}: field {key!r} must be a non-empty string (got {rec.get(key)!r}); "
                                 "each line needs 'id', 'ques' and 'web'")
+    _check_field_types(rec, where, task_id.strip())
     url = rec["web"]
     parsed = urlparse(url)
     if parsed.scheme not in ("http", "https", "file") or not (parsed.netloc or parsed.scheme == "file"):
@@ -58,7 +83,7 @@ def task_from_record(rec: dict[str, Any], *, source: str = "<record>", line: int
     try:
         return Task.model_validate({
             "id": task_id.strip(), "question": rec["ques"], "start_url": url,
-            "site": str(rec.get("web_name") or parsed.hostname or ""),
+            "site": rec.get("web_name") or parsed.hostname or "",
             "checks": rec.get("check"), "reference": rec.get("reference"), "probes": rec.get("probes"),
             "max_steps": rec.get("max_steps"), "attack": rec.get("attack"), "twin_of": rec.get("twin_of"),
             "extra": {k: v for k, v in rec.items() if k not in KNOWN_KEYS},
@@ -105,8 +130,7 @@ def load_tasks(path: str | Path) -> list[Task]:
     path = Path(path)
     if not path.is_file():
         raise TaskFileError(f"task file {path} does not exist; pass the path of a JSONL file with one task per line")
-    with path.open(encoding="utf-8") as handle:
-        tasks = parse_tasks(handle, source=str(path))
+    tasks = parse_tasks(read_text_file(path, TaskFileError, what="task file").splitlines(), source=str(path))
     if not tasks:
         raise TaskFileError(f"task file {path} holds no tasks")
     return tasks

@@ -12,6 +12,7 @@ from urllib.parse import urlparse
 
 from webvoyager.bench.suites.base import Suite, find_data
 from webvoyager.errors import ConfigError, TaskFileError
+from webvoyager.fileio import read_text_file
 from webvoyager.tasks import Task, task_from_record
 
 GET_SEEACT = ("download the task list from https://github.com/OSU-NLP-Group/SeeAct (data/online_tasks/) and "
@@ -31,7 +32,7 @@ class SeeActOnlineSuite(Suite):
 
 def load_site_table(path: Path) -> dict[str, str]:
     """SeeAct's short site name -> URL table, from JSON (flat, or under `website_dict`) or SeeAct's .py."""
-    text = path.read_text(encoding="utf-8")
+    text = read_text_file(path, TaskFileError, what="SeeAct site table")
     table: Any
     if path.suffix == ".py":
         # Read the literal only; the user's file is never executed.
@@ -61,7 +62,7 @@ def load_seeact(path: Path, site_table: str | Path | None) -> list[Task]:
     """SeeAct's online task list as tasks (site table: given, else $WEBVOYAGER_SEEACT_SITES, else found
     beside the task file)."""
     try:
-        records = json.loads(path.read_text(encoding="utf-8"))
+        records = json.loads(read_text_file(path, TaskFileError, what="SeeAct task file"))
     except json.JSONDecodeError as exc:
         raise TaskFileError(f"{path}: not valid JSON ({exc.msg}); expected SeeAct's list of online tasks") from None
     if not isinstance(records, list):
