@@ -85,3 +85,12 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip(f"shared data folder {SHARED_DATA} not present")
     return SHARED_DATA
+
+
+@pytest.fixture(scope="session")
+def probe_url() -> Iterator[str]:
+    """Base URL of the robustness probes (tests/pages plus an endless download, tests/probe_server.py)."""
+    from tests.probe_server import ProbeServer
+
+    with ProbeServer() as server:
+        yield server.url

@@ -26,6 +26,16 @@ class PageLoadError(BrowserError):
     """A page did not load within the timeout."""
 
 
+class PageCrashedError(BrowserError):
+    """The tab's renderer process died (the page ran out of memory, or Chromium failed): the task cannot
+    go on in this tab."""
+
+
+class PageUnresponsiveError(BrowserError):
+    """The page did not answer a browser call within its bound (a script in an endless loop, endless
+    dialogs): the step, and the task, end instead of waiting for it."""
+
+
 class ActionError(WebVoyagerError):
     """An action could not be executed. The message is written for the model to read."""
 

@@ -123,7 +123,7 @@ WAIT_STUCK_S = 15.0
 """Default protocol: a Wait counts towards `stuck` only once this much time was waited on one unchanged page."""
 
 DEFAULT_TASK_TIMEOUT_S = 600.0
-"""Default protocol: the wall-clock limit of one benchmark task (the paper has none)."""
+"""Default protocol: the wall-clock limit of one task of `run` or `bench` (the paper has none)."""
 
 
 @dataclass(frozen=True)
@@ -228,6 +228,19 @@ def check_protocol(name: str) -> ProtocolName:
         raise ConfigError(f"unknown protocol {name!r}; use one of {', '.join(PROTOCOLS)} "
                           "(paper: the papers' own settings; default: ours)")
     return name  # type: ignore[return-value]
+
+
+def task_timeout_for(protocol: str, explicit: float | None = None) -> float | None:
+    """The per-task wall-clock limit of `run` and `bench`: `explicit`, else 600 s; the paper protocol has
+    none (and refuses one)."""
+    if check_protocol(protocol) == "paper":
+        if explicit is not None:
+            raise ConfigError("the paper protocol has no per-task timeout; drop --task-timeout, or use "
+                              "--protocol default to set one")
+        return None
+    if explicit is not None and explicit <= 0:
+        raise ConfigError("--task-timeout must be a positive number of seconds")
+    return DEFAULT_TASK_TIMEOUT_S if explicit is None else explicit
 
 
 def check_policy(name: str) -> PolicyName:

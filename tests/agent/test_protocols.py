@@ -12,7 +12,7 @@ from PIL import Image
 from tests.agent.protocol_runs import ProtocolRun
 from webvoyager.api.policies import make_policy
 from webvoyager.api.settings import RunSettings
-from webvoyager.bench.runner import task_timeout_for
+from webvoyager.protocol import task_timeout_for
 from webvoyager.browser.types import BrowserConfig, Observation, Select
 from webvoyager.errors import ConfigError
 from webvoyager.models.scripted import ScriptedModel

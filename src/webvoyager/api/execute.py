@@ -30,26 +30,55 @@ from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError, StorageError, disk_failure, storage_error
 from webvoyager.fileio import ensure_writable_dir
 from webvoyager.models.base import ChatModel
+from webvoyager.protocol import task_timeout_for
 from webvoyager.tasks import Task
-from webvoyager.trajectory import Result, safe_dirname
+from webvoyager.trajectory import Result, TaskDir, safe_dirname
+from webvoyager.usage import Usage
 
 log = logging.getLogger("webvoyager.agent")
 
 
+def timeout_result(task: Task, task_dir: Path, model: ChatModel, settings: RunSettings, limit_s: float) -> Result:
+    """The "timeout" result of a task stopped at its wall-clock limit, from the steps it recorded."""
+    steps = TaskDir(task_dir).load_steps()
+    return Result.failure(task, "timeout", f"the task took longer than the --task-timeout of {limit_s:g} s",
+                          model=model.spec, policy=settings.policy, steps=len(steps),
+                          final_url=steps[-1].url if steps else "", usage=sum((s.usage for s in steps), Usage()),
+                          wall_s=limit_s)
+
+
 async def execute_task(task: Task, *, browser: Browser, model: ChatModel, settings: RunSettings, task_dir: Path,
                        on_step: StepCallback | None = None, gate: ConfirmGate | None = None,
-                       episode: Episode | None = None) -> Result:
-    """Run `task` in a fresh session of `browser` and record it in `task_dir`.
+                       episode: Episode | None = None, timeout_s: float | None = None) -> Result:
+    """Run `task` in a fresh session of `browser` and record it in `task_dir`, within `timeout_s` seconds
+    of wall-clock time (None: no limit).
 
     Never raises for task-level failures (bad page, model error, crash in a policy): the Result then has
-    status "error" and the message, and `result.json` is written either way. A disk that refuses the
-    task's files (full, read-only) raises StorageError: there is no whole record to return. `episode`: the task's
-    environment starts and ends it itself (MiniWoB++, see agent/episode.py). Settings that cannot run on
-    this machine (`RunSettings.validate`) raise ConfigError before the session starts.
+    status "error" and the message (status "timeout" at the limit), and `result.json` is written either way.
+    A disk that refuses the task's files (full, read-only) raises StorageError: there is no whole record to
+    return. `episode`: the task's environment starts and ends it itself (MiniWoB++, see agent/episode.py).
+    Settings that cannot run on this machine (`RunSettings.validate`) raise ConfigError before the session
+    starts.
     """
     settings.validate()
     task_dir = Path(task_dir)
     recorder = Recorder(task_dir, redactor=settings.redactor())
+    run = asyncio.ensure_future(_execute(task, browser=browser, model=model, settings=settings, recorder=recorder,
+                                         on_step=on_step, gate=gate, episode=episode))
+    try:
+        done, _ = await asyncio.wait({run}, timeout=timeout_s)
+    finally:
+        if not run.done():   # the limit, or the caller was cancelled: stop the task and let it clean up
+            run.cancel()
+            await asyncio.wait({run})
+    if run in done:
+        return run.result()
+    return recorder.finish(timeout_result(task, task_dir, model, settings, timeout_s or 0.0))
+
+
+async def _execute(task: Task, *, browser: Browser, model: ChatModel, settings: RunSettings, recorder: Recorder,
+                   on_step: StepCallback | None, gate: ConfirmGate | None, episode: Episode | None) -> Result:
+    task_dir = recorder.files.path
     started = time.perf_counter()
     session = None
     try:
@@ -113,13 +142,15 @@ def _resolve_model(model: str | ChatModel | None, base_url: str | None, settings
 async def run_task_async(task: Task | str, *, url: str | None = None, model: str | ChatModel | None = None,
                          out_dir: Path | str | None = None, settings: RunSettings | None = None,
                          browser_config: BrowserConfig | None = None, base_url: str | None = None,
-                         on_step: StepCallback | None = None) -> Result:
+                         on_step: StepCallback | None = None, task_timeout_s: float | None = None) -> Result:
     """Run one task in a new browser and record it under `out_dir` (default `runs/run-<time>`).
 
     `task` is a Task, or a question with `url` as its start page. `model` is a spec string (see DESIGN.md)
     or a ChatModel. The task's files go to `out_dir/<task id>/`, the settings to `out_dir/run.json`.
+    `task_timeout_s`: its wall-clock limit (None: the protocol's, as `bench`: 600 s, none in the paper's).
     """
     settings = (settings or RunSettings()).validate()
+    timeout_s = task_timeout_for(settings.protocol, task_timeout_s)
     if isinstance(task, str):
         if not url:
             raise ConfigError("a task given as text needs its start page: pass url='https://...'")
@@ -127,7 +158,8 @@ async def run_task_async(task: Task | str, *, url: str | None = None, model: str
     chat_model = _resolve_model(model, base_url, settings)
     run_dir = Path(out_dir) if out_dir is not None else new_run_dir()
     ensure_writable_dir(run_dir)
-    write_run_json(run_dir, settings, chat_model.spec, base_url=base_url, extra={"task_id": task.id})
+    write_run_json(run_dir, settings, chat_model.spec, base_url=base_url,
+                   extra={"task_id": task.id, "task_timeout_s": timeout_s})
     config = browser_config or BrowserConfig()
     config = replace(config, headless=settings.headless if browser_config is None else config.headless,
                      allowed_domains=settings.allowed_domains or config.allowed_domains)
@@ -135,7 +167,7 @@ async def run_task_async(task: Task | str, *, url: str | None = None, model: str
     browser = await Browser.launch(config)
     try:
         return await execute_task(task, browser=browser, model=chat_model, settings=settings,
-                                  task_dir=run_dir / safe_dirname(task.id), on_step=on_step)
+                                  task_dir=run_dir / safe_dirname(task.id), on_step=on_step, timeout_s=timeout_s)
     finally:
         await browser.close()
         if chat_model is not model:  # we built it from a spec: free its HTTP connections

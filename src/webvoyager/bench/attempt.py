@@ -10,7 +10,6 @@ and the driver writes the task folder in one rename, so a folder is either whole
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import shutil
@@ -28,21 +27,12 @@ from webvoyager.errors import infrastructure_kind
 from webvoyager.models.base import ChatModel
 from webvoyager.runs.golden import golden_match
 from webvoyager.tasks import Task
-from webvoyager.trajectory import Result, TaskDir
-from webvoyager.usage import Usage
+from webvoyager.trajectory import Result
 
 log = logging.getLogger("webvoyager.bench")
 
 PARTIAL_PREFIX = ".partial-"
 """Folders being written by `unpack_folder` start with this; a crash leaves only such a folder behind."""
-
-
-def _timeout_result(task: Task, folder: Path, model: ChatModel, settings: RunSettings, limit: float) -> Result:
-    steps = TaskDir(folder).load_steps()
-    return Result.failure(task, "timeout", f"the task took longer than the --task-timeout of {limit:g} s",
-                          model=model.spec, policy=settings.policy, steps=len(steps),
-                          final_url=steps[-1].url if steps else "", usage=sum((s.usage for s in steps), Usage()),
-                          wall_s=limit)
 
 
 async def run_attempt(task: Task, *, browser: Browser, model: ChatModel, settings: RunSettings, folder: Path,
@@ -52,10 +42,8 @@ async def run_attempt(task: Task, *, browser: Browser, model: ChatModel, setting
     anything else status "error")."""
     t0 = time.perf_counter()
     try:
-        coro = execute_task(task, browser=browser, model=model, settings=settings, task_dir=folder, episode=episode)
-        return await asyncio.wait_for(coro, timeout_s)
-    except asyncio.TimeoutError:
-        return _timeout_result(task, folder, model, settings, timeout_s or 0.0)
+        return await execute_task(task, browser=browser, model=model, settings=settings, task_dir=folder,
+                                  episode=episode, timeout_s=timeout_s)
     except Exception as exc:  # noqa: BLE001 - a task error never stops the run
         if infrastructure_kind(exc) is None:
             log.exception("task %s failed in the runner", task.id)

@@ -27,7 +27,7 @@ from webvoyager.browser.relaunch import LiveBrowser
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError, StorageError, WorkerLostError, disk_failure
 from webvoyager.models.base import ChatModel
-from webvoyager.protocol import DEFAULT_TASK_TIMEOUT_S, check_protocol
+from webvoyager.protocol import DEFAULT_TASK_TIMEOUT_S
 from webvoyager.runs.store import RunStore
 from webvoyager.runs.summary import Summary, read_summary, write_summary
 from webvoyager.tasks import Task
@@ -46,16 +46,6 @@ class BenchListener(Protocol):
     def started(self, task: Task) -> None: ...
 
     def finished(self, task: Task, result: Result) -> None: ...
-
-
-def task_timeout_for(protocol: str, explicit: float | None = None) -> float | None:
-    """The per-task wall-clock limit: `explicit`, else 600 s; the paper protocol has none (and refuses one)."""
-    if check_protocol(protocol) == "paper":
-        if explicit is not None:
-            raise ConfigError("the paper protocol has no per-task timeout; drop --task-timeout, or use "
-                              "--protocol default to set one")
-        return None
-    return DEFAULT_TASK_TIMEOUT_S if explicit is None else explicit
 
 
 @dataclass(frozen=True)

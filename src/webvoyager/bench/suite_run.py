@@ -17,7 +17,7 @@ from typing import Callable, Iterator
 from webvoyager.api.models import check_model_ready, create_model
 from webvoyager.api.rundir import new_run_dir, write_run_json
 from webvoyager.api.settings import RunSettings
-from webvoyager.bench.runner import BenchListener, BenchOptions, BenchOutcome, TaskExecutor, run_bench, task_timeout_for
+from webvoyager.bench.runner import BenchListener, BenchOptions, BenchOutcome, TaskExecutor, run_bench
 from webvoyager.bench.suites.base import BACKENDS, FinishedRun, Suite
 from webvoyager.bench.suites.sections import Section
 from webvoyager.bench.suites.select import select_tasks
@@ -25,6 +25,7 @@ from webvoyager.browser.launch import endpoint_is_local, endpoint_options
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError
 from webvoyager.fileio import ensure_writable_dir
+from webvoyager.protocol import task_timeout_for
 from webvoyager.runs.store import STORE_NAME, RunStore
 from webvoyager.tasks import Task
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
+from collections import deque
 from pathlib import Path
 from typing import Any, Awaitable
 from urllib.parse import urlparse
@@ -13,6 +15,7 @@ from urllib.parse import urlparse
 from playwright.async_api import BrowserContext, Dialog, Download, Page, Response
 from playwright.async_api import Error as PlaywrightError
 
+from webvoyager.browser import scripts
 from webvoyager.browser.downloads import copy_capped, cut_note, read_kept, truncate_capped
 from webvoyager.browser.pdf import is_pdf, pdf_note, pdf_text
 from webvoyager.browser.netguard import BLOCKED_HEADER, host_allowed
@@ -49,6 +52,16 @@ def _resolvable(url: str) -> tuple[str, dict[str, str]]:
 BLOCKED_PHRASE = "was blocked (allowed domains:"
 """Part of every note about a navigation refused by the allowed-domains rule."""
 
+STORM_DIALOGS, STORM_WINDOW_S = 10, 1.0
+"""A dialog storm: this many JavaScript dialogs within this many seconds. A person would have given up on
+the page: settling stops waiting for it to be quiet (see Session._settle), and the page's further dialogs
+are answered inside the page, as the dialog policy says, without being shown (page_agent.js)."""
+
+MUTED_NOTE = ("The page opened {count} dialogs within {window:g} s; its further dialogs on this page are "
+              "answered ({how}) without being shown.")
+MUTE_TIMEOUT_S = 2.0
+"""How long the page may take to take its dialogs over (a page stuck in a dialog loop never does)."""
+
 
 class SessionEvents:
     """Listens to one session's context and main page; collects notes and background work."""
@@ -65,6 +78,9 @@ class SessionEvents:
         self.downloads: list[Path] = []
         self._pending: set[asyncio.Task[Any]] = set()
         self.popup_arrived = asyncio.Event()   # set when a new tab or a download appears; cleared by begin()
+        self.dialogs = 0                       # JavaScript dialogs the pages opened so far
+        self.storm = asyncio.Event()           # set in a dialog storm (STORM_DIALOGS); cleared by begin()
+        self._recent_dialogs: deque[float] = deque(maxlen=STORM_DIALOGS)
         self._pdf_urls: set[str] = set()
 
     async def install(self) -> None:
@@ -88,16 +104,27 @@ class SessionEvents:
         self.blocked.clear()
         self._pdf_urls.clear()
         self.popup_arrived.clear()
+        self.storm.clear()
+        self._recent_dialogs.clear()
 
     @property
     def busy(self) -> bool:
         """True while a popup, dialog or download is still being handled."""
         return bool(self._pending)
 
-    async def drain(self) -> None:
-        """Wait for the background work started by events so far (popups, downloads)."""
-        while self._pending:
-            await asyncio.gather(*list(self._pending), return_exceptions=True)
+    async def drain(self, timeout_s: float | None = None) -> None:
+        """Wait for the background work started by events so far (popups, downloads), for at most
+        `timeout_s` (None: no limit); never in a dialog storm, whose dialogs never stop coming."""
+        deadline = None if timeout_s is None else time.monotonic() + timeout_s
+        while self._pending and not self.storm.is_set():
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return
+            storm = asyncio.ensure_future(self.storm.wait())
+            try:
+                await asyncio.wait([*self._pending, storm], timeout=left, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                storm.cancel()
 
     def cancel(self) -> None:
         """Stop background work (the session is closing)."""
@@ -158,8 +185,30 @@ class SessionEvents:
                 self.notes.append(f"Loading {url} failed: {first_line(exc)}")
 
     # ---- dialogs -------------------------------------------------------------------------
+    def _count_dialog(self, page: Page) -> None:
+        self.dialogs += 1
+        now = time.monotonic()
+        self._recent_dialogs.append(now)
+        storm = len(self._recent_dialogs) == STORM_DIALOGS and now - self._recent_dialogs[0] <= STORM_WINDOW_S
+        if storm and not self.storm.is_set():
+            self.storm.set()
+            self._spawn(self._mute_dialogs(page))
+
+    async def _mute_dialogs(self, page: Page) -> None:
+        """Have the page answer its own dialogs from now on (its document's page agent, every frame)."""
+        accept = self.config.dialog_policy == "accept"
+        try:
+            await asyncio.wait_for(asyncio.gather(*(
+                scripts.call(frame, "W.muteDialogs(arg[0], arg[1])", [accept, self.config.prompt_text])
+                for frame in page.frames)), MUTE_TIMEOUT_S)
+        except (PlaywrightError, asyncio.TimeoutError):
+            return   # the page is stuck (a dialog loop) or gone: the bounded calls of the step say so
+        how = "OK" if accept else "Cancel"
+        self.notes.append(MUTED_NOTE.format(count=STORM_DIALOGS, window=STORM_WINDOW_S, how=how))
+
     async def _on_dialog(self, dialog: Dialog) -> None:
         kind, message = dialog.type, dialog.message.strip()
+        self._count_dialog(dialog.page or self.page)
         try:
             if kind == "beforeunload":
                 # Refusing to leave would wedge the session on this page, so leaving always wins.
@@ -201,7 +250,17 @@ class SessionEvents:
         path = self._target_path(download.suggested_filename)
         limit = self.config.download_max_bytes
         try:
-            kept, total = await self._keep_download(download, path, limit)
+            # A download that never ends (a stalled or endless stream) must not hold the session.
+            kept, total = await asyncio.wait_for(self._keep_download(download, path, limit),
+                                                 self.config.download_timeout_s)
+        except asyncio.TimeoutError:
+            try:
+                await download.cancel()
+            except PlaywrightError:
+                pass
+            self.notes.append(f"A download from {download.url} did not finish within "
+                              f"{self.config.download_timeout_s:g} s; it was cancelled.")
+            return
         except PlaywrightError as exc:
             self.notes.append(f"A download from {download.url} failed: {first_line(exc)}")
             return

@@ -59,6 +59,13 @@ class Scan:
     text: str
     text_tree: str | None
     title: str
+    capped: int = 0    # elements in view left unlabelled because the page has more than max_labels
+
+
+CAPPED_NOTE = ("This page shows too many interactive elements to label them all: only the first {labels} "
+               "(in reading order) have labels; {left} more elements in view were left unlabelled. "
+               "Scroll, or use the page's search or filters, to bring others to the top.")
+"""The note the model sees when an observation capped its labels (BrowserConfig.max_labels)."""
 
 
 def _intersect(a: Rect, b: Rect) -> Rect | None:
@@ -74,6 +81,7 @@ class _ScanOptions:
     obs_id: int
     want_tree: bool
     whole_page: bool
+    max_labels: int
 
 
 async def _scan_frame(frame: Frame, path: str, offset: tuple[float, float], clip: Rect,
@@ -85,8 +93,9 @@ async def _scan_frame(frame: Frame, path: str, offset: tuple[float, float], clip
         try:
             # One JSON string instead of a nested structure: Playwright's per-value (de)serialisation
             # costs far more than json.loads on large pages.
-            return json.loads(await scripts.call(frame, "JSON.stringify(W.discover(arg[0], arg[1], arg[2], arg[3]))",
-                                                 [opts.obs_id, local_clip, opts.want_tree, opts.whole_page]))
+            return json.loads(await scripts.call(
+                frame, "JSON.stringify(W.discover(arg[0], arg[1], arg[2], arg[3], arg[4]))",
+                [opts.obs_id, local_clip, opts.want_tree, opts.whole_page, opts.max_labels]))
         except PlaywrightError:
             return None   # a frame that went away or refuses scripts contributes nothing
 
@@ -179,14 +188,15 @@ WHOLE_PAGE = 1e6
 
 
 async def scan_page(page: Page, obs_id: int, viewport: tuple[int, int], text_only: bool, *,
-                    whole_page: bool = False, som_style: str = "default") -> Scan:
+                    whole_page: bool = False, som_style: str = "default", max_labels: int = 1000) -> Scan:
     """Scan all frames of `page` and label the elements 0..N in reading order.
 
     Reading order is document order (what a screen reader follows), with each iframe's elements
     where the iframe stands. Ordering by screen rows was tried and rejected: on multi-column pages
     it interleaved a sidebar's filters with the results beside them. `whole_page` labels the elements
     of the whole document (SeeAct's candidates), not only those in view; `som_style` "paper" writes the
-    element text in the WebVoyager paper's format (the fingerprint always uses ours).
+    element text in the WebVoyager paper's format (the fingerprint always uses ours). At most `max_labels`
+    elements are labelled (`Scan.capped` counts the ones left over).
     """
     clip = (0.0, 0.0, float(viewport[0]), float(viewport[1]))
     if whole_page:
@@ -194,13 +204,16 @@ async def scan_page(page: Page, obs_id: int, viewport: tuple[int, int], text_onl
     if som_style == "paper":   # the original's discovery: the main document only (browser/js/page_paper.js)
         root = await _scan_paper(page, obs_id)
     else:
-        root = await _scan_frame(page.main_frame, "", (0.0, 0.0), clip, _ScanOptions(obs_id, text_only, whole_page))
+        root = await _scan_frame(page.main_frame, "", (0.0, 0.0), clip,
+                                 _ScanOptions(obs_id, text_only, whole_page, max_labels))
     if root is None:
         raise PlaywrightError("the page's main frame could not be scanned")
     elements: list[Element] = []
     refs: dict[int, LabelRef] = {}
     by_local: dict[tuple[int, int], Element] = {}
-    for label, (scan, raw) in enumerate(_flatten(root)):
+    found = _flatten(root)
+    capped = _capped(root) + max(0, len(found) - max_labels)   # each frame stops at the cap; so does the sum
+    for label, (scan, raw) in enumerate(found[:max_labels]):
         element = _element(label, scan, raw)
         elements.append(element)
         refs[label] = LabelRef(frame=scan.frame, local=raw["local"], signature=raw["sig"], observation_id=obs_id)
@@ -212,7 +225,11 @@ async def scan_page(page: Page, obs_id: int, viewport: tuple[int, int], text_onl
     tree = "\n".join(render_tree(_frame_tree(root, by_local))) if text_only else None
     return Scan(elements=elements, refs=refs, fingerprint=digest.hexdigest()[:16],
                 text=format_elements_paper(elements) if som_style == "paper" else text, text_tree=tree,
-                title=str(root.raw.get("title") or ""))
+                title=str(root.raw.get("title") or ""), capped=capped)
+
+
+def _capped(scan: FrameScan) -> int:
+    return int(scan.raw.get("capped") or 0) + sum(_capped(child) for child in scan.children)
 
 
 CDP_SCREENSHOT_TIMEOUT_S = 5.0
@@ -281,6 +298,7 @@ async def capture(page: Page, obs_id: int, config: BrowserConfig, text_only: boo
     the page script runs there, and the PNG is decoded (in a thread) while the scan is still going."""
     (png, image), scan = await asyncio.gather(
         _screenshot_and_pixels(page),
-        scan_page(page, obs_id, config.viewport, text_only, whole_page=config.whole_page, som_style=config.som_style))
+        scan_page(page, obs_id, config.viewport, text_only, whole_page=config.whole_page, som_style=config.som_style,
+                  max_labels=config.max_labels))
     marked = await asyncio.to_thread(mark_image, image, scan.elements, style=config.som_style)
     return scan, png, marked

@@ -10,11 +10,12 @@ for one task). Sessions observe the page (Set-of-Mark) and execute actions.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from pathlib import Path
 from types import TracebackType
-from typing import Sequence
+from typing import Any, Sequence
 
 from playwright.async_api import BrowserContext, Page, Playwright, async_playwright
 from playwright.async_api import Browser as PWBrowser
@@ -23,15 +24,16 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from webvoyager.browser import scripts
 from webvoyager.browser.actions import run_action
+from webvoyager.browser.bounds import PageWatch
 from webvoyager.browser.events import SessionEvents, domain_allowed
 from webvoyager.browser.launch import start_browser
 from webvoyager.browser.mask import masked, secret_boxes
 from webvoyager.browser.netguard import NetworkGuard
-from webvoyager.browser.observe import LabelRef, capture, element_record
+from webvoyager.browser.observe import CAPPED_NOTE, LabelRef, Scan, capture, element_record
 from webvoyager.browser.paper_timing import PaperStep, paper_start, sleep_after
 from webvoyager.browser.paper_tree import PaperTree, page_tree
 from webvoyager.browser.prompt_limits import cap_element_text, cap_title, limit_notes
-from webvoyager.browser.settle import NetworkTracker, Settled, settle
+from webvoyager.browser.settle import SETTLE_ROUNDS, NetworkTracker, Settled, settle_rounds
 from webvoyager.browser.targets import Resolved, frame_offset, resolve_label, resolve_point
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target,
                                       TypeWarning, Wait)
@@ -45,6 +47,10 @@ WAITED_NOTE = "You waited {seconds:g} s and the page did not change."
 """The note after a Wait (default protocol) during which nothing happened on the page."""
 
 log = logging.getLogger("webvoyager.browser")
+
+BROWSER_CLOSE_TIMEOUT_S = 5.0
+"""How long closing the browser may take before Playwright is stopped anyway (which ends Chromium)."""
+
 
 
 class Browser:
@@ -112,8 +118,9 @@ class Browser:
         for session in list(self._sessions):
             await session.close()
         try:
-            await self._browser.close()
-        except PlaywrightError:
+            # Bounded: Chromium can take long to close a tab stuck in a script; stopping Playwright ends it.
+            await asyncio.wait_for(self._browser.close(), BROWSER_CLOSE_TIMEOUT_S)
+        except (PlaywrightError, asyncio.TimeoutError):
             pass
         await self._playwright.stop()
 
@@ -139,6 +146,7 @@ class Session:
         self.download_dir = download_dir
         self.allowed_domains = allowed_domains
         self._events = SessionEvents(context, page, self._config, download_dir, allowed_domains)
+        self._watch = PageWatch(page, dialogs=lambda: self._events.dialogs)   # crash; bounds every call
         self._network = NetworkTracker(page)
         self._observation_id = 0
         self._refs: dict[int, LabelRef] = {}
@@ -184,8 +192,22 @@ class Session:
         """Files saved in this session's download folder, in arrival order."""
         return list(self._events.downloads)
 
+    @property
+    def crashed(self) -> bool:
+        """True once the tab's renderer died; every later call raises PageCrashedError."""
+        return self._watch.crashed.is_set()
+
+    def _settle_budget_s(self) -> float:
+        """The longest `_settle` can take: its rounds, each capped, and the background work each drains."""
+        return SETTLE_ROUNDS * (self.config.settle_timeout_s + self.config.navigation_timeout_s) + 1.0
+
     async def goto(self, url: str) -> None:
-        """Load `url` in the tab and wait for it to settle; PageLoadError if it never loads."""
+        """Load `url` in the tab and wait for it to settle; PageLoadError if it never loads,
+        PageCrashedError/PageUnresponsiveError (bounds.py) if the tab crashes or stops answering."""
+        limit = self.config.navigation_timeout_s + self.config.response_timeout_s + self._settle_budget_s()
+        await self._watch.bounded(self._goto(url), limit, f"loading {url}")
+
+    async def _goto(self, url: str) -> None:
         timeout = self.config.navigation_timeout_s
         if not domain_allowed(url, self.allowed_domains):
             raise PageLoadError(self._events.blocked_note(url))
@@ -210,22 +232,17 @@ class Session:
         elif first:   # the paper: its start-page routine, then a fixed sleep instead of settling
             await paper_start(self._page)
             await fixed_wait(self.config.sleeps.start_page)
-            await self._events.drain()
+            await self._events.drain(self.config.navigation_timeout_s)
         if self._events.blocked:   # the start page redirected off the allowed domains
             await self._leave_error_page(url)
             raise PageLoadError(self._events.blocked_note(self._events.blocked[0]))
 
     async def _settle(self, since: float | None = None) -> None:
         """Let the page settle, including popups, dialogs and downloads that the last step set off
-        (`since`: when the action was dispatched, see `settle`)."""
-        for _ in range(3):
-            self.settled_by = await settle(self._page, self._network, quiet_ms=self.config.dom_quiet_ms,
-                                           idle_ms=self.config.dom_idle_ms, cap_s=self.config.settle_timeout_s,
-                                           popup_arrived=self._events.popup_arrived, since=since)
-            since = None   # a second round (after a popup or dialog was handled) counts from its own start
-            if not self._events.busy:
-                return
-            await self._events.drain()
+        (`since`: when the action was dispatched; see `settle_rounds`)."""
+        self.settled_by = await self._watch.bounded(
+            settle_rounds(self._page, self._network, self._events, self.config, since=since),
+            self._settle_budget_s(), "waiting for it to settle")
 
     async def observe(self, *, text_only: bool = False) -> Observation:
         """Screenshot + Set-of-Mark labels + element text (or the text-only outline); takes the notes
@@ -233,12 +250,13 @@ class Session:
         if not domain_allowed(self._page.url, self.allowed_domains):
             # A timed refresh or a late script took the tab to a refused page between two steps.
             await self._leave_error_page(start_url="")
+        self._watch.check()
         for attempt in range(3):
             self._observation_id += 1
             try:
-                before = await secret_boxes(self._page, self._secret_patterns)
-                scan, png, marked = await capture(self._page, self._observation_id, self.config, text_only)
-                png, marked = await masked(self._page, self._secret_patterns, before, png, marked)
+                scan, png, marked = await self._watch.bounded(
+                    self._capture(text_only),
+                    self.config.response_timeout_s, "taking the screenshot and finding its elements")
                 break
             except PlaywrightError as exc:
                 # A navigation that started after the last settle (a timed redirect, a late script)
@@ -248,18 +266,30 @@ class Session:
                 await self._settle()
         self._refs, self._elements = scan.refs, scan.elements
         text = scan.text_tree if text_only and scan.text_tree is not None else scan.text
-        self._tree = await page_tree(self._page) if text_only and self.config.som_style == "paper" else None
+        self._tree = None
+        if text_only and self.config.som_style == "paper":
+            self._tree = await self._watch.bounded(page_tree(self._page), self.config.response_timeout_s,
+                                                   "reading its accessibility tree")
         if self._tree is not None:
             text = self._tree.text
             self._elements = [Element(label=int(n.node_id), tag=n.role, text=n.name, bbox=n.bound)
                               for n in self._tree.nodes.values() if n.node_id.isdigit()]
         notes, self._events.notes = limit_notes(self._events.notes), []
+        if scan.capped:
+            notes.append(CAPPED_NOTE.format(labels=len(scan.elements), left=scan.capped))
         if self.config.som_style != "paper":   # the paper's element text is sent whole, as the original does
             text = cap_element_text(text)
         return Observation(
             url=self._page.url, title=cap_title(scan.title), screenshot=png, marked_screenshot=marked, elements=self._elements,
             text=text, notes=notes, fingerprint=scan.fingerprint, observation_id=self._observation_id,
             viewport=self.config.viewport, text_only=text_only, type_warning=self._type_warning)
+
+    async def _capture(self, text_only: bool) -> tuple[Scan, bytes, bytes]:
+        """Scan, screenshot and marks, with every place the page shows a secret painted over."""
+        before = await secret_boxes(self._page, self._secret_patterns)
+        scan, png, marked = await capture(self._page, self._observation_id, self.config, text_only)
+        png, marked = await masked(self._page, self._secret_patterns, before, png, marked)
+        return scan, png, marked
 
     async def resolve(self, target: Target) -> Resolved:
         """The element a label (of the last observation) or a screenshot point designates; in the paper's
@@ -284,10 +314,14 @@ class Session:
         point = point or self.cursor
         if point is None:
             return None
-        try:
+        async def describe() -> tuple[dict[str, Any], tuple[float, float]]:
             resolved = await resolve_point(self._page, point, self.config.viewport)
             raw = await resolved.handle.evaluate("(el) => window.__webvoyager__.describeOwner(el)")
-            offset = await frame_offset(resolved.frame)
+            return raw, await frame_offset(resolved.frame)
+
+        try:
+            raw, offset = await self._watch.bounded(describe(), self.config.response_timeout_s,
+                                                    "finding the element at a point")
         except (ActionError, PlaywrightError):
             return None
         return element_record(-1, raw, offset=offset, frame="")
@@ -295,8 +329,8 @@ class Session:
     async def focused_element(self) -> Element | None:
         """The element that has the keyboard focus (what typed text goes into), through shadow roots and
         into iframes, for the confirm gate; None when nothing has it."""
-        frame = self._page.main_frame
-        try:
+        async def find() -> Element | None:
+            frame = self._page.main_frame
             while True:
                 el = (await scripts.call_handle(frame, "W.deepActive()")).as_element()
                 if el is None:
@@ -306,6 +340,9 @@ class Session:
                     raw = await el.evaluate("(el) => window.__webvoyager__.describeOwner(el)")
                     return element_record(-1, raw, offset=await frame_offset(frame), frame="")
                 frame = child
+
+        try:
+            return await self._watch.bounded(find(), self.config.response_timeout_s, "finding the focused element")
         except PlaywrightError:
             return None
 
@@ -314,6 +351,7 @@ class Session:
         queued for the next observation). ActionError explains a failure to the model."""
         if isinstance(action, Answer):
             return Outcome(answer=action.text)
+        self._watch.check()
         start_url, first_note = self._page.url, len(self._events.notes)
         first_download = len(self._events.downloads)
         self._events.begin()
@@ -323,7 +361,9 @@ class Session:
         started = time.monotonic()
         try:
             try:
-                notes = await (self._wait() if isinstance(action, Wait) else run_action(self, action))
+                dispatch = self._wait() if isinstance(action, Wait) else run_action(self, action)
+                notes = await self._watch.bounded(dispatch, self.config.response_timeout_s + self.config.wait_s,
+                                                  f"doing {type(action).__name__}")
             except PlaywrightError as exc:
                 raise ActionError(f"The action failed in the browser: {first_line(exc)}") from exc
         except ActionError:
@@ -336,11 +376,12 @@ class Session:
         if sleeps is None:
             await self._settle(since=dispatched)
         else:   # the paper protocol: the original's fixed sleep for this action instead of settling
-            await self._events.drain()
+            await self._events.drain(self.config.navigation_timeout_s)
             slept = sleep_after(action, sleeps, self.paper_step, start_url=self._start_url or "",
                                 downloaded=len(self._events.downloads) > first_download)
             await fixed_wait(slept)
-            await self._events.drain()
+            await self._events.drain(self.config.navigation_timeout_s)
+            self._watch.check()
         self._type_warning = self.paper_step.type_warning
         waited = time.monotonic() - started if isinstance(action, Wait) else None
         if self._events.blocked:
@@ -382,11 +423,13 @@ class Session:
 
     async def page_state(self) -> PageState:
         """URL, title, visible text, cookies and localStorage of the tab, for final-state checks."""
+        self._watch.check()
         try:
-            data = await self._page.evaluate(
+            data = await self._watch.bounded(self._page.evaluate(
                 "() => { const s = {}; try { for (let i = 0; i < localStorage.length; i++) {"
                 " const k = localStorage.key(i); s[k] = localStorage.getItem(k); } } catch (e) {}"
-                " return {title: document.title, text: document.body ? document.body.innerText : '', storage: s}; }")
+                " return {title: document.title, text: document.body ? document.body.innerText : '', storage: s}; }"),
+                self.config.response_timeout_s, "reading the page's text")
             cookies = await self.context.cookies(self._page.url) if self._page.url.startswith("http") else []
         except PlaywrightError as exc:
             raise BrowserError(f"could not read the page state: {first_line(exc)}") from exc
@@ -417,8 +460,9 @@ class Session:
         self._browser._sessions.discard(self)
         self._events.cancel()
         try:
-            await self.context.close()
-        except PlaywrightError:
+            # Bounded: a tab stuck in a script or a dialog loop must not keep the task from ending.
+            await asyncio.wait_for(self.context.close(), self._watch.limit(self.config.response_timeout_s))
+        except (PlaywrightError, asyncio.TimeoutError):
             pass
         if self.guard is not None:
             await self.guard.stop()

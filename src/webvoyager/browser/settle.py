@@ -16,13 +16,23 @@ from playwright.async_api import Page, Request
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from webvoyager.browser import scripts
+from webvoyager.browser.events import SessionEvents
+from webvoyager.browser.types import BrowserConfig
 
 # How a settle ended: "idle" (nothing due, DOM still for the idle window), "quiet" (DOM still for the
-# full window while work was still due), None (the cap came first).
-Settled = Literal["idle", "quiet"] | None
+# full window while work was still due), "churn" (nothing changed for the full window but nodes that the
+# page rewrites again and again: it will never be still), "dialogs" (the page opens dialog after dialog:
+# the session stops waiting, see Session._settle), None (the cap came first).
+Settled = Literal["idle", "quiet", "churn", "dialogs"] | None
 
 # Long-lived channels never "finish"; they must not hold the page unsettled.
 _IGNORED_TYPES = {"websocket", "eventsource", "manifest", "other"}
+
+SETTLE_ROUNDS = 3
+"""Settle rounds after an action: a popup, dialog or download handled in one round gets another."""
+
+# How much longer than the in-page cap the page may take to answer the quiet check.
+_ANSWER_MARGIN_S = 1.0
 
 
 class NetworkTracker:
@@ -85,7 +95,8 @@ async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: f
 
     Settled: loaded, no request in flight, and either the page idle -- DOM unchanged and none of its
     timers or animation frames run for `idle_ms`, with no timer, frame or finishing animation due within
-    `quiet_ms` -- or, whatever is scheduled, the DOM still for `quiet_ms`. Both count from the
+    `quiet_ms` -- or, whatever is scheduled, the DOM still for `quiet_ms` -- or no change for `quiet_ms`
+    but the steady churn of nodes the page rewrites in place again and again. All count from the
     latest of: the last DOM change, the last request's end, and `since` (the `time.monotonic()` at which
     the action was dispatched; default: this call). Counting from the action rather than from this call
     spares the round trips in between without shortening the window anything the action set off gets.
@@ -105,9 +116,10 @@ async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: f
             await asyncio.wait_for(network.wait_idle(), timeout=left())
             origin = max(called if since is None else since, network.idle_since)
             since_ms = max(0.0, (time.monotonic() - origin) * 1000)
-            how, popups = await scripts.call(
+            # Bounded here too: a page stuck in a script (or in dialog after dialog) never runs W.quiet's own cap.
+            how, popups = await asyncio.wait_for(scripts.call(
                 page.main_frame, "W.quiet(arg[0], arg[1], arg[2], arg[3]).then((q) => [q, W.takePopups()])",
-                [quiet_ms, left() * 1000, since_ms, idle_ms])
+                [quiet_ms, left() * 1000, since_ms, idle_ms]), timeout=left() + _ANSWER_MARGIN_S)
             if popups and popup_arrived is not None and not popup_arrived.is_set():
                 await asyncio.wait_for(popup_arrived.wait(), timeout=left())
                 continue
@@ -117,9 +129,36 @@ async def settle(page: Page, network: NetworkTracker, *, quiet_ms: int, cap_s: f
             if _is_closed(exc):
                 return None
             continue   # a navigation destroyed the context mid-wait: start over on the new document
-        if how and network.inflight == 0:
-            return "idle" if how == "idle" else "quiet"
+        if how in ("idle", "quiet", "churn") and network.inflight == 0:
+            return how
     return None
+
+
+async def settle_rounds(page: Page, network: NetworkTracker, events: SessionEvents, config: BrowserConfig, *,
+                        since: float | None = None) -> Settled:
+    """Settle after an action or load, with the popups, dialogs and downloads it set off: up to
+    SETTLE_ROUNDS settles, draining the background work between two. A dialog storm ends it at once
+    ("dialogs"): such a page is never quiet, and each of its dialogs would restart the wait."""
+    storm = events.storm
+    how: Settled = None
+    for _ in range(SETTLE_ROUNDS):
+        settling = asyncio.ensure_future(settle(
+            page, network, quiet_ms=config.dom_quiet_ms, idle_ms=config.dom_idle_ms, cap_s=config.settle_timeout_s,
+            popup_arrived=events.popup_arrived, since=since))
+        stormed = asyncio.ensure_future(storm.wait())
+        try:
+            await asyncio.wait({settling, stormed}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stormed.cancel()
+            if not settling.done():
+                settling.cancel()
+                await asyncio.gather(settling, return_exceptions=True)
+        how = "dialogs" if storm.is_set() else settling.result()
+        since = None   # a second round (after a popup or dialog was handled) counts from its own start
+        if storm.is_set() or not events.busy:
+            return how
+        await events.drain(config.navigation_timeout_s)
+    return how
 
 
 def _is_closed(exc: PlaywrightError) -> bool:

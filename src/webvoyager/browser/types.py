@@ -139,6 +139,10 @@ class BrowserConfig:
     settle_timeout_s: float = 5.0           # cap on waiting for the page to settle after an action
     dom_quiet_ms: int = 150                 # DOM must be still this long to count as settled
     dom_idle_ms: int = 50                   # ... or only this long when the page has nothing due (settle.py)
+    response_timeout_s: float = 20.0        # the longest an observation, an action's dispatch or a page-state
+                                            # read may take: a page that does not answer fails the step (bounds.py)
+    download_timeout_s: float = 30.0        # a download still running after this is cancelled (with a note)
+    max_labels: int = 1000                  # at most this many labelled elements per observation (with a note)
     wait_s: float = 5.0                     # Wait: the longest it waits for the page to change
     wait_for_change: bool = True            # False: Wait sleeps exactly wait_s (the paper's protocol)
     som_style: Literal["default", "paper"] = "default"   # discovery, marks, element text and text-only tree:

@@ -58,8 +58,7 @@ def bench(
     task_id: list[str] = typer.Option([], "--id", help="Only this task id; repeatable."),
     resume: bool = typer.Option(False, "--resume", help="Continue the run in --out: finished tasks are kept."),
     redate: bool = typer.Option(False, "--redate", help="Move dates that have passed into the future."),
-    task_timeout: Optional[float] = typer.Option(None, "--task-timeout", help="Wall-clock limit per task, seconds "
-                                                 "(default 600; paper: none)."),
+    task_timeout: opt.TaskTimeout = None,
     data: Optional[Path] = typer.Option(None, "--data", help="Folder or file of the suite's data "
                                         "(default: $WEBVOYAGER_DATA)."),
     site_table: Optional[Path] = typer.Option(None, "--site-table", help="SeeAct short-name -> URL table "

@@ -64,6 +64,8 @@ Prompts = Annotated[Optional[Path], typer.Option("--prompts", help="With --proto
                                                 "clone of the original code; the policy's paper); the model reads "
                                                 "the paper's own wording. Without it, paper runs use our wording.")]
 Headed = Annotated[bool, typer.Option("--headed", help="Show the browser window.")]
+TaskTimeout = Annotated[Optional[float], typer.Option("--task-timeout", help="Wall-clock limit per task, seconds "
+                                                      "(default 600; paper: none).")]
 Confirm = Annotated[Optional[str], typer.Option(
     "--confirm", help="Consequential actions (buying, sending, deleting, entering passwords, payment details or "
     "secrets): ask (a person at the terminal approves, rejects or takes over), deny, or allow. Default: ask for run, "

@@ -88,6 +88,7 @@ def run(
     model: opt.Model = None,
     base_url: opt.BaseUrl = None,
     out: opt.Out = None,
+    task_timeout: opt.TaskTimeout = None,
     *,
     agent: opt.AgentOptions,
 ) -> None:
@@ -104,7 +105,7 @@ def run(
                   f"   [bold]Policy:[/] {settings.policy}   [bold]Protocol:[/] {settings.protocol}"
                   f"   [bold]Wording:[/] {escape(settings.wording)}")
     result = run_task(task, url=url, model=spec, out_dir=run_dir, settings=settings, base_url=base_url,
-                      on_step=StepPrinter(max_steps=settings.values.max_steps))
+                      on_step=StepPrinter(max_steps=settings.values.max_steps), task_timeout_s=task_timeout)
     print_result(result, run_dir)
     raise typer.Exit(code=0 if result.answered else 1)
 

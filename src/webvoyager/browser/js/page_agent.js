@@ -9,13 +9,33 @@
 
   // ---- DOM quietness: a MutationObserver stamps the time of the last change ----------------
   let lastMutation = performance.now();
+  // Churn: a node whose content is rewritten in place again and again (a ticker, a clock, a rotating
+  // ad) never lets the DOM be still. A change counts as churn once its node has changed this way in
+  // CHURN_BATCHES earlier batches; anything else (new content, a list that grows) is "novel", and
+  // settling may end when only churn has happened for the quiet window (NS.quiet's "churn").
+  const CHURN_BATCHES = 10;
+  const rewrites = new WeakMap();          // node -> batches in which it was rewritten in place
+  let lastNovel = performance.now();
+  const inPlace = (r) => r.type !== "childList" || r.addedNodes.length === r.removedNodes.length;
+  const churned = (records) => {
+    let novel = false;
+    const seen = new Set();
+    for (const r of records) {
+      const node = r.type === "characterData" ? r.target.parentNode || r.target : r.target;
+      if (!inPlace(r) || (rewrites.get(node) || 0) < CHURN_BATCHES) novel = true;
+      if (inPlace(r) && !seen.has(node)) { seen.add(node); rewrites.set(node, (rewrites.get(node) || 0) + 1); }
+    }
+    return !novel;
+  };
   const changeWaiters = new Set();
   try {
     // Style-only batches are animations (carousels, spinners) rewriting inline styles every frame;
     // counting them would keep an animated page "busy" until the cap on every single action.
     new MutationObserver((records) => {
-      if (records.some((r) => r.type !== "attributes" || r.attributeName !== "style")) {
+      const changes = records.filter((r) => r.type !== "attributes" || r.attributeName !== "style");
+      if (changes.length) {
         lastMutation = performance.now();
+        if (!churned(changes)) lastNovel = lastMutation;
         for (const wake of changeWaiters) wake(true);
         changeWaiters.clear();
       }
@@ -98,7 +118,8 @@
   // the time since its action was dispatched, so that what the action set off gets the chance to
   // start): "idle" when the DOM has not changed and no scheduled work has run for `idleMs` and none
   // is due within `ms`; "quiet" when the DOM has had no mutation for `ms` whatever is scheduled (a
-  // page that animates or polls forever); false after `capMs` from the call.
+  // page that animates or polls forever); "churn" when it had no change but churn for `ms` (a page
+  // that will never be still); false after `capMs` from the call.
   NS.quiet = (ms, capMs, sinceMs = 0, idleMs = ms) => new Promise((resolve) => {
     const called = performance.now(), start = called - Math.max(0, sinceMs);
     const check = () => {
@@ -107,13 +128,30 @@
       if (still >= ms) return resolve("quiet");
       const idle = now - Math.max(lastMutation, start, lastWork);
       if (idle >= idleMs && pendingWork(ms) === null) return resolve("idle");
+      const calm = now - Math.max(lastNovel, start);
+      if (calm >= ms) return resolve("churn");
       if (now - called >= capMs) return resolve(false);
       // Re-check when either rule could next hold; while work is due, once a frame.
-      const next = Math.min(ms - still, idle >= idleMs ? 16 : idleMs - idle, capMs - (now - called));
+      const next = Math.min(ms - still, ms - calm, idle >= idleMs ? 16 : idleMs - idle, capMs - (now - called));
       realSetTimeout(check, Math.max(1, next));
     };
     check();
   });
+
+  // ---- dialogs: answered in the page, without showing them, once the session saw a dialog storm ----
+  // Each native dialog blocks the page until the session answers it; a page that opens them without
+  // end would spend every step waiting on them (and may drop the clicks sent meanwhile).
+  let mutedDialogs = null;
+  const dialogAnswers = { alert: () => undefined, confirm: () => mutedDialogs.accept,
+    prompt: () => (mutedDialogs.accept ? mutedDialogs.text : null) };
+  try {
+    for (const [name, answer] of Object.entries(dialogAnswers)) {
+      const real = window[name];
+      if (typeof real !== "function") continue;
+      window[name] = function (...args) { return mutedDialogs ? answer() : real.apply(this, args); };
+    }
+  } catch (e) { /* a locked-down global: its dialogs keep reaching the session */ }
+  NS.muteDialogs = (accept, text) => { mutedDialogs = { accept, text }; };
 
   // ---- popups: count attempts to open a window (or download), so settling waits for it ------
   let popups = 0;
@@ -379,7 +417,12 @@
   const resetCaches = () => { styleCache.clear(); opacities.clear(); sensitiveForms.clear(); };
   // wholePage: `clip` spans the whole document; an element outside the viewport cannot be hit-tested
   // (nothing is rendered there to test), so there its CSS visibility and size decide alone.
-  NS.discover = (obsId, clip, wantTree, wholePage) => {
+  // maxLabels: at most this many candidates are hit-tested and labelled, and no more are tested after
+  // DISCOVER_BUDGET_MS (each test is a layout hit test, costlier the bigger the page: 20,000 of them took a
+  // minute); `capped` then says how many elements in the clip were not looked at.
+  const DISCOVER_BUDGET_MS = 3000;
+  NS.discover = (obsId, clip, wantTree, wholePage, maxLabels = Infinity) => {
+    const began = performance.now();
     const offscreen = (p) => {
       const cx = p.x + p.w / 2, cy = p.y + p.h / 2;
       return cx < 0 || cy < 0 || cx >= window.innerWidth || cy >= window.innerHeight;
@@ -388,7 +431,14 @@
     const visible = [];
     const iframes = [];   // [iframe, how many visible candidates precede it]
     const scrolls = [];   // offsets of scrolled containers in view: part of the page's state
-    for (let [el, rect] of elementsInClip(document, clip, [])) {
+    const inClip = elementsInClip(document, clip, []);
+    let capped = 0;   // elements in the clip not looked at, once maxLabels candidates were found
+    for (let n = 0; n < inClip.length; n++) {
+      let [el, rect] = inClip[n];
+      if (visible.length >= maxLabels || (n % 64 === 0 && performance.now() - began > DISCOVER_BUDGET_MS)) {
+        capped = inClip.length - n;
+        break;
+      }
       if (!rect || rect.w * rect.h < 20) continue;
       // An inner panel of unlabelled text changes nothing else an observation records when it
       // scrolls; without its offset the loop guard would take a real scroll for "no change".
@@ -434,6 +484,7 @@
       scrolls,
       focus: active && "value" in active ? String(active.value || "") : "",
       title: document.title,
+      capped,
       tree: wantTree ? NS.tree(kept.map((v) => v.el), clip) : null,
       frames: {},   // iframe index -> how many of this frame's labels come before its content
     };
