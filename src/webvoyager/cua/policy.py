@@ -65,12 +65,13 @@ class ComputerUsePolicy:
     def _result(self, call: PixelCall, obs: Observation) -> CallResult:
         shot = self.adapter.screen.fit(obs.screenshot)
         error = obs.last_action_error or None
+        where = {"url": obs.url, "approved": call.confirm is not None and obs.gate_choice == "approve"}
         if call.result == "cursor":
-            return CallResult(call.call_id, shot, error, text=self.adapter.cursor_text(self._cursor))
+            return CallResult(call.call_id, shot, error, text=self.adapter.cursor_text(self._cursor), **where)
         if call.result == "zoom" and call.region is not None and error is None:
-            return CallResult(call.call_id, shot, text=_feedback(obs), image=self.adapter.screen.zoom(obs.screenshot,
-                                                                                                    call.region))
-        return CallResult(call.call_id, shot, error, text=_feedback(obs))
+            return CallResult(call.call_id, shot, text=_feedback(obs),
+                              image=self.adapter.screen.zoom(obs.screenshot, call.region), **where)
+        return CallResult(call.call_id, shot, error, text=_feedback(obs), **where)
 
     def _perform(self, call: PixelCall, turn: ModelTurn | None) -> Decision:
         self._running = call
@@ -79,18 +80,22 @@ class ComputerUsePolicy:
             self._cursor = target
         record = PolicyRecord(computer_use=self.adapter.record(call, batched=turn is None))
         if turn is None:   # a later call of a batch: no model call at this step
-            return Decision(thought="", action=call.action, raw_output="", record=record)
-        return Decision(thought=turn.text, action=call.action, raw_output=turn.raw, usage=turn.usage, record=record)
+            return Decision(thought="", action=call.action, raw_output="", record=record, confirm=call.confirm)
+        return Decision(thought=turn.text, action=call.action, raw_output=turn.raw, usage=turn.usage, record=record,
+                        confirm=call.confirm)
 
     async def decide(self, observation: Observation) -> Decision:
         if self._running is not None:
-            self._results.append(self._result(self._running, observation))
+            result = self._result(self._running, observation)
+            self._results.append(result)
+            if result.error:   # the rest of a call made of several actions is not performed
+                self._queue = [c for c in self._queue if c.call_id != result.call_id]
             self._running = None
         if self._queue:
             return self._perform(self._queue.pop(0), None)
         shot = self.adapter.screen.fit(observation.screenshot)
         turn = await self.adapter.turn(self._results, shot)
-        self._results = [CallResult(call_id, shot, error=why) for call_id, why in turn.refused]
+        self._results = [CallResult(call_id, shot, error=why, url=observation.url) for call_id, why in turn.refused]
         if turn.answer is not None:
             return Decision(thought="", action=Answer(turn.answer), raw_output=turn.raw, usage=turn.usage)
         if not turn.calls:
