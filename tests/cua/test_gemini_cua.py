@@ -161,6 +161,23 @@ async def test_a_refused_safety_decision_stops_the_task_unacknowledged(session, 
 
 
 @pytest.mark.browser
+async def test_our_gate_refusing_the_first_action_of_a_call_drops_the_rest_and_tells_the_model(session, pages_url,
+                                                                                             tmp_path) -> None:
+    signed = {**_call("type_text_at", text="one", **BUY), "thoughtSignature": "c2lnbmVk"}
+    with FakeGemini() as server:
+        server.queue(gemini_response({"text": "I type on the button."}, signed))
+        server.queue(gemini_response({"text": "I could not."}))
+        result, steps = await _run(session, pages_url, tmp_path, server, LEGACY, gate=ConfirmGate("deny"))
+        last = server.bodies()[-1]
+    assert result.status == "answered" and len(steps) == 2          # the click was refused; nothing else ran
+    assert steps[0].gate is not None and steps[0].gate.choice == "reject"
+    assert await session.page.evaluate("window.__log") == []
+    (told,) = _responses(last)
+    assert told["response"]["error"].startswith("Not done: it buys") and "safety_acknowledgement" not in told["response"]
+    assert last["contents"][1]["parts"][1]["thoughtSignature"] == "c2lnbmVk"   # the model's turn, replayed as it came
+
+
+@pytest.mark.browser
 async def test_older_screenshots_are_dropped_and_a_malformed_call_is_asked_again(session, pages_url,
                                                                                 tmp_path) -> None:
     with FakeGemini() as server:
