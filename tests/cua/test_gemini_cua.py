@@ -234,6 +234,9 @@ def test_run_cli_with_gemini_for_cua_and_for_webvoyager(pages_url, tmp_path, mon
     assert json.loads((tmp_path / "cua" / "task" / "result.json").read_text())["answer"] == "Typed soup."
     steps = json.loads((tmp_path / "cua" / "task" / "trajectory.json").read_text())["steps"]
     assert steps[-2]["action_data"] == {"kind": "typetext", "text": "soup", "press_enter": False}
+    log = json.loads((tmp_path / "cua" / "task" / "interact_messages.json").read_text())
+    assert log[0]["role"] == "system" and log[2]["parts"][0]["function_call"]["name"] == "type_text_at"
+    assert "screenshot (saved with the step)" in json.dumps(log) and "iVBOR" not in json.dumps(log)
     assert chat.exit_code == 0, chat.output
     assert json.loads((tmp_path / "chat" / "task" / "result.json").read_text())["answer"] == "pixels"
     assert "tools" not in bodies[-1] and bodies[-1]["contents"][0]["role"] == "user"
