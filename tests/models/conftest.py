@@ -30,5 +30,6 @@ def fast_retry() -> RetryPolicy:
 def _no_provider_env(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests decide keys and base URLs themselves; the developer's environment must not leak in."""
     for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL",
+                 "GEMINI_API_KEY", "GOOGLE_API_KEY", "GEMINI_BASE_URL",
                  "WEBVOYAGER_PRICES", "WEBVOYAGER_RETRY_BASE_S", "WEBVOYAGER_RETRY_CAP_S"):
         monkeypatch.delenv(name, raising=False)

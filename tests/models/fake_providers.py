@@ -139,7 +139,11 @@ class _FakeServer:
     def bodies(self) -> list[Any]:
         """The parsed JSON body of every request to the endpoint, in arrival order."""
         with self._lock:
-            return [r.body for r in self.requests if r.path.split("?")[0].rstrip("/") == self.endpoint]
+            return [r.body for r in self.requests if self.serves(r.path)]
+
+    def serves(self, path: str) -> bool:
+        """Whether a request path is this server's endpoint."""
+        return path.split("?")[0].rstrip("/") == self.endpoint
 
     def start(self) -> Self:
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05},
@@ -191,7 +195,7 @@ class _FakeServer:
                     body = raw
                 headers = {k.lower(): v for k, v in self.headers.items()}
                 request = RecordedRequest("POST", self.path, headers, body)
-                if self.path.split("?")[0].rstrip("/") != owner.endpoint:
+                if not owner.serves(self.path):
                     with owner._lock:
                         owner.requests.append(request)
                     self._send(FakeResponse(404, {"error": {"message": f"no route {self.path}"}}))
@@ -287,4 +291,48 @@ def serve_openai(responder: Callable[[RecordedRequest], Reply] | None = None) ->
 def serve_anthropic(responder: Callable[[RecordedRequest], Reply] | None = None) -> Iterator[FakeAnthropic]:
     """Generator for a pytest fixture: `yield from serve_anthropic()`."""
     with FakeAnthropic(responder) as server:
+        yield server
+
+
+def gemini_response(*parts: dict[str, Any], model: str = "gemini-2.5-computer-use-preview-10-2025",
+                    finish_reason: str = "STOP", prompt_tokens: int = 1200,
+                    output_tokens: int = 30) -> FakeResponse:
+    """A generateContent response (Google's camelCase JSON) whose one candidate holds `parts`, e.g.
+    {"text": "..."} or {"functionCall": {"name": "click_at", "args": {"x": 10, "y": 20}}}."""
+    return FakeResponse(200, {
+        "candidates": [{"content": {"role": "model", "parts": list(parts)}, "finishReason": finish_reason,
+                        "index": 0}],
+        "usageMetadata": {"promptTokenCount": prompt_tokens, "candidatesTokenCount": output_tokens,
+                          "totalTokenCount": prompt_tokens + output_tokens},
+        "modelVersion": model,
+    })
+
+
+def gemini_error(status: int, message: str, *, headers: dict[str, str] | None = None) -> FakeResponse:
+    """An error in Google's JSON shape ({"error": {"code", "message", "status"}})."""
+    kind = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND",
+            429: "RESOURCE_EXHAUSTED"}.get(status, "INTERNAL")
+    return FakeResponse(status, {"error": {"code": status, "message": message, "status": kind}}, headers or {})
+
+
+class FakeGemini(_FakeServer):
+    """Speaks POST /v1beta/models/{model}:generateContent (any model). `base_url` is the bare origin, as
+    `HttpOptions(base_url=...)` of the google-genai SDK expects; `bodies()` holds every generateContent body."""
+
+    endpoint = "/v1beta/models"
+
+    def serves(self, path: str) -> bool:
+        path = path.split("?")[0]
+        return path.startswith(self.endpoint + "/") and path.endswith(":generateContent")
+
+    def success(self, text: str) -> FakeResponse:
+        return gemini_response({"text": text})
+
+    def error(self, status: int, message: str) -> FakeResponse:
+        return gemini_error(status, message)
+
+
+def serve_gemini(responder: Callable[[RecordedRequest], Reply] | None = None) -> Iterator[FakeGemini]:
+    """Generator for a pytest fixture: `yield from serve_gemini()`."""
+    with FakeGemini(responder) as server:
         yield server

@@ -14,7 +14,7 @@ from webvoyager.models.anthropic_provider import AnthropicModel
 from webvoyager.models.human import HumanModel
 from webvoyager.models.openai_provider import OpenAIModel
 
-USAGE = "use openai:MODEL, anthropic:MODEL, scripted:PATH, human, reference or gullible"
+USAGE = "use openai:MODEL, anthropic:MODEL, gemini:MODEL, scripted:PATH, human, reference or gullible"
 
 
 @pytest.mark.parametrize("spec, expected", [
@@ -61,6 +61,16 @@ def test_missing_openai_key() -> None:
 def test_missing_anthropic_key() -> None:
     with pytest.raises(ConfigError, match="ANTHROPIC_API_KEY is not set; export it"):
         check_model_ready("anthropic:claude-3-5-sonnet-latest")
+
+
+def test_gemini_key_from_either_name_or_a_base_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ConfigError, match=r"GEMINI_API_KEY \(or GOOGLE_API_KEY\) is not set; export it"):
+        check_model_ready("gemini:gemini-2.5-flash")
+    check_model_ready("gemini:gemini-2.5-flash", base_url="http://127.0.0.1:1")
+    monkeypatch.setenv("GOOGLE_API_KEY", "g-secret")
+    model = create_model("gemini:gemini-2.5-flash")
+    assert type(model).__name__ == "GeminiModel" and model.spec == "gemini:gemini-2.5-flash"
+    assert "secret" not in repr(model)
 
 
 def test_key_or_base_url_makes_network_specs_ready(monkeypatch: pytest.MonkeyPatch) -> None:

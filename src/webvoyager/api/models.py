@@ -50,7 +50,7 @@ def check_model_ready(spec: str, *, base_url: str | None = None, api_key: str | 
         STANDINS[parsed.provider](settings)   # building one is cheap and refuses what it cannot serve
 
 
-COMPUTER_USE_PROVIDERS = ("anthropic", "openai")
+COMPUTER_USE_PROVIDERS = ("anthropic", "openai", "gemini")
 """The providers whose models `--policy cua` can drive (each has an adapter in `cua/`)."""
 
 
@@ -76,6 +76,6 @@ def default_model_spec(environ: Mapping[str, str] | None = None) -> str:
         return DEFAULT_OPENAI_MODEL
     if env.get("ANTHROPIC_API_KEY"):
         return DEFAULT_ANTHROPIC_MODEL
-    raise ConfigError("no model chosen: pass --model SPEC (openai:MODEL, anthropic:MODEL, human, scripted:PATH or "
-                      "reference), or set OPENAI_API_KEY or ANTHROPIC_API_KEY; for a local OpenAI-compatible server "
+    raise ConfigError("no model chosen: pass --model SPEC (openai:MODEL, anthropic:MODEL, gemini:MODEL, human, "
+                      "scripted:PATH or reference), or set OPENAI_API_KEY or ANTHROPIC_API_KEY; for a local OpenAI-compatible server "
                       "use --model openai:MODEL --base-url URL (or set WEBVOYAGER_DEFAULT_MODEL)")

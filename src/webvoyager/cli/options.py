@@ -19,13 +19,13 @@ import typer
 if TYPE_CHECKING:
     from webvoyager.api.settings import RunSettings
 
-MODEL_HELP = ("openai:MODEL, anthropic:MODEL, scripted:PATH, human or reference "
+MODEL_HELP = ("openai:MODEL, anthropic:MODEL, gemini:MODEL, scripted:PATH, human or reference "
               "(default: from OPENAI_API_KEY / ANTHROPIC_API_KEY).")
 
 Model = Annotated[Optional[str], typer.Option("--model", help=MODEL_HELP)]
-BaseUrl = Annotated[Optional[str], typer.Option("--base-url", help="OpenAI-compatible server (vLLM, Ollama...).")]
+BaseUrl = Annotated[Optional[str], typer.Option("--base-url", help="OpenAI-compatible server (vLLM, Ollama...), or the provider's proxy.")]
 Out = Annotated[Optional[Path], typer.Option("--out", help="Run directory (default runs/<command>-<time>).")]
-Policy = Annotated[str, typer.Option("--policy", help="webvoyager, seeact, or cua (a computer-use model acting by screen points: anthropic:MODEL).")]
+Policy = Annotated[str, typer.Option("--policy", help="webvoyager, seeact, or cua (a computer-use model acting by screen points: anthropic:MODEL, gemini:MODEL).")]
 Grounding = Annotated[str, typer.Option("--grounding", help="SeeAct grounding: choice, som, attributes, "
                                         "coordinates.")]
 ProtocolOpt = Annotated[str, typer.Option("--protocol", help="default (ours) or paper (the papers' own settings, "

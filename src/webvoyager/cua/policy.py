@@ -11,7 +11,6 @@ protocol lives in its adapter (`cua/anthropic_cua.py`, ...); this module only se
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Protocol
 
 from webvoyager.agent.policy import Decision
@@ -68,12 +67,13 @@ class ComputerUsePolicy:
     def _result(self, call: PixelCall, obs: Observation) -> CallResult:
         shot = self.adapter.screen.fit(obs.screenshot)
         error = obs.last_action_error or None
+        where = {"url": obs.url, "approved": call.confirm is not None and obs.gate_choice == "approve"}
         if call.result == "cursor":
-            return CallResult(call.call_id, shot, error, text=self.adapter.cursor_text(self._cursor))
+            return CallResult(call.call_id, shot, error, text=self.adapter.cursor_text(self._cursor), **where)
         if call.result == "zoom" and call.region is not None and error is None:
-            return CallResult(call.call_id, shot, text=_feedback(obs), image=self.adapter.screen.zoom(obs.screenshot,
-                                                                                                    call.region))
-        return CallResult(call.call_id, shot, error, text=_feedback(obs))
+            return CallResult(call.call_id, shot, text=_feedback(obs),
+                              image=self.adapter.screen.zoom(obs.screenshot, call.region), **where)
+        return CallResult(call.call_id, shot, error, text=_feedback(obs), **where)
 
     def _perform(self, call: PixelCall, turn: ModelTurn | None) -> Decision:
         self._running = call
@@ -89,17 +89,18 @@ class ComputerUsePolicy:
     async def decide(self, observation: Observation) -> Decision:
         if self._running is not None:
             result = self._result(self._running, observation)
-            if self._running.confirm is not None:
-                result = replace(result, approved=observation.gate_choice == "approve")
             self._results.append(result)
-            if self._running.confirm is not None and not result.approved:   # the check was refused
+            refused = self._running.confirm is not None and not result.approved
+            # A refused safety check, or a failed action of a call made of several: the rest of that call
+            # (a batch sharing its id) is not performed.
+            if result.error or refused:
                 self._queue = [c for c in self._queue if c.call_id != result.call_id]
             self._running = None
         if self._queue:
             return self._perform(self._queue.pop(0), None)
         shot = self.adapter.screen.fit(observation.screenshot)
         turn = await self.adapter.turn(self._results, shot)
-        self._results = [CallResult(call_id, shot, error=why) for call_id, why in turn.refused]
+        self._results = [CallResult(call_id, shot, error=why, url=observation.url) for call_id, why in turn.refused]
         if turn.answer is not None:
             return Decision(thought="", action=Answer(turn.answer), raw_output=turn.raw, usage=turn.usage)
         if not turn.calls:

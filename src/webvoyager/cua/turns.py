@@ -18,8 +18,10 @@ ResultKind = Literal["screenshot", "cursor", "zoom"]
 class PixelCall:
     """One call of the model, as the pixel action the browser performs. `call_id` is the vendor's id
     of the call (its result must name it; the actions of one batched vendor call share it); `region` is the
-    viewport box a zoom shows. `confirm` is the vendor's own safety check on the call, in its words: the
-    confirm gate decides, and the result says whether it approved (the adapter keeps the vendor's ids)."""
+    viewport box a zoom shows. A call that needs several actions (Gemini's type_text_at: click, clear, type)
+    is several PixelCalls with one call_id, performed in order (a failed one drops the rest) and answered
+    once. `confirm` is the vendor's own safety check on the call, in its words: the confirm gate decides,
+    and the result says whether it approved (the adapter keeps the vendor's ids)."""
 
     call_id: str
     action: Action
@@ -45,14 +47,15 @@ class ModelTurn:
 @dataclass(frozen=True)
 class CallResult:
     """What became of one call: the screenshot after it (as the model is to see it), the error that
-    stopped it, and for a zoom or a cursor query the image or text it asked for. `approved`: the call
-    carried a vendor's safety check and the confirm gate approved it (only then may it be acknowledged)."""
+    stopped it, and for a zoom or a cursor query the image or text it asked for; the page's URL after it;
+    `approved`: the call carried a safety check and the confirm gate approved it (the mode or a person)."""
 
     call_id: str
     screenshot: bytes
     error: str | None = None
     text: str = ""
     image: bytes | None = None
+    url: str = ""
     approved: bool = False
 
 

@@ -1,10 +1,11 @@
 """Model spec strings (`--model`) and the provider models they name, with the checks to run before a
 browser starts.
 
-Specs: `openai:MODEL`, `anthropic:MODEL`, `scripted:PATH`, `human`, and the offline stand-ins
+Specs: `openai:MODEL`, `anthropic:MODEL`, `gemini:MODEL`, `scripted:PATH`, `human`, and the offline stand-ins
 (`reference`), which are built a layer up (`webvoyager.api.create_model`, the entry point for any spec).
-API keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY (or the `api_key` argument). With a base URL
-(argument, or OPENAI_BASE_URL / ANTHROPIC_BASE_URL) and no key, a placeholder key is sent, since local
+API keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY (or GOOGLE_API_KEY, the name Google's
+SDK also reads), or the `api_key` argument. With a base URL (argument, or OPENAI_BASE_URL / ANTHROPIC_BASE_URL /
+GEMINI_BASE_URL) and no key, a placeholder key is sent, since local
 OpenAI-compatible servers (vLLM, Ollama, LM Studio) need none.
 """
 
@@ -21,9 +22,9 @@ from webvoyager.models.retry import RetryPolicy
 from webvoyager.models.scripted import ScriptedModel, load_script
 
 STANDIN_NAMES = ("reference", "gullible")
-PROVIDERS = ("openai", "anthropic", "scripted", "human", *STANDIN_NAMES)
-_NAMED = ("openai", "anthropic", "scripted")  # providers that need a ":NAME" part
-_USAGE = "use openai:MODEL, anthropic:MODEL, scripted:PATH, human, reference or gullible"
+PROVIDERS = ("openai", "anthropic", "gemini", "scripted", "human", *STANDIN_NAMES)
+_NAMED = ("openai", "anthropic", "gemini", "scripted")  # providers that need a ":NAME" part
+_USAGE = "use openai:MODEL, anthropic:MODEL, gemini:MODEL, scripted:PATH, human, reference or gullible"
 
 # Sent when a base URL is given without a key: local servers ignore it, the SDKs insist on one.
 PLACEHOLDER_KEY = "not-needed"
@@ -44,11 +45,13 @@ class ModelSpec:
 class _Endpoint:
     key_env: str
     base_url_env: str
+    also_key_env: str | None = None   # a second name the vendor's SDK reads the key from
 
 
 _ENDPOINTS = {
     "openai": _Endpoint("OPENAI_API_KEY", "OPENAI_BASE_URL"),
     "anthropic": _Endpoint("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"),
+    "gemini": _Endpoint("GEMINI_API_KEY", "GEMINI_BASE_URL", also_key_env="GOOGLE_API_KEY"),
 }
 
 
@@ -72,7 +75,8 @@ def _resolve_endpoint(provider: str, base_url: str | None, api_key: str | None) 
     """(api_key, base_url) for a network provider, or ConfigError saying what to set."""
     endpoint = _ENDPOINTS[provider]
     url = base_url or os.environ.get(endpoint.base_url_env) or None
-    key = api_key or os.environ.get(endpoint.key_env) or None
+    key = (api_key or os.environ.get(endpoint.key_env)
+           or (os.environ.get(endpoint.also_key_env) if endpoint.also_key_env else None) or None)
     if key:
         return key, url
     if url:
@@ -80,6 +84,9 @@ def _resolve_endpoint(provider: str, base_url: str | None, api_key: str | None) 
     if provider == "openai":
         raise ConfigError("OPENAI_API_KEY is not set; export it or pass --base-url for a local "
                           "OpenAI-compatible server")
+    if provider == "gemini":
+        raise ConfigError("GEMINI_API_KEY (or GOOGLE_API_KEY) is not set; export it (or pass --base-url for a "
+                          "server that speaks the Gemini API)")
     raise ConfigError("ANTHROPIC_API_KEY is not set; export it (or pass --base-url for a "
                       "compatible proxy)")
 
@@ -123,6 +130,11 @@ def create_provider_model(
             from webvoyager.models.openai_provider import OpenAIModel
 
             return OpenAIModel(parsed.name, api_key=key, base_url=url, timeout_s=timeout_s,
+                               retry=policy, prices=table)
+        if parsed.provider == "gemini":
+            from webvoyager.models.gemini_provider import GeminiModel
+
+            return GeminiModel(parsed.name, api_key=key, base_url=url, timeout_s=timeout_s,
                                retry=policy, prices=table)
         from webvoyager.models.anthropic_provider import AnthropicModel
 

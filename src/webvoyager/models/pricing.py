@@ -57,6 +57,12 @@ DEFAULT_PRICES: dict[str, Price] = {
     "claude-opus-4": Price(15.00, 75.00),
     "claude-opus-4-5": Price(5.00, 25.00),
     "claude-haiku-4-5": Price(1.00, 5.00),
+    "gemini-2.5-computer-use-preview-10-2025": Price(1.25, 10.00),
+    "gemini-2.5-pro": Price(1.25, 10.00),
+    "gemini-2.5-flash": Price(0.30, 2.50),
+    "gemini-3-flash-preview": Price(0.50, 3.00),
+    "gemini-3-pro-preview": Price(2.00, 12.00),
+    "gemini-3.1-pro-preview": Price(2.00, 12.00),
 }
 
 

@@ -129,10 +129,13 @@ def parse_retry_after(headers: object) -> float | None:
 
 
 def classify_sdk_error(exc: BaseException, sdk: ModuleType) -> Failure | None:
-    """Classify an exception from the `openai` or `anthropic` SDK (both share one error hierarchy).
+    """Classify an exception from the `openai` or `anthropic` SDK (both share one error hierarchy), or
+    from `google.genai` (see `classify_genai_error`).
 
     Returns None for exceptions that are not API errors (programming errors propagate unchanged).
     """
+    if sdk.__name__ == "google.genai":
+        return classify_genai_error(exc)
     if isinstance(exc, sdk.APITimeoutError):
         return Failure("timeout", str(exc) or "request timed out")
     if isinstance(exc, sdk.APIConnectionError):
@@ -141,20 +144,49 @@ def classify_sdk_error(exc: BaseException, sdk: ModuleType) -> Failure | None:
         return Failure("connection", detail)
     if isinstance(exc, sdk.APIStatusError):
         status = int(exc.status_code)
-        message = _status_message(exc)
-        retry_after = parse_retry_after(getattr(exc.response, "headers", None))
-        if status == 429:
-            return Failure("rate_limit", message, status, retry_after)
-        if status in (408, 409) or status >= 500:
-            return Failure("server", message, status, retry_after)
-        if status in (401, 403):
-            return Failure("auth", message, status)
-        return Failure("bad_request", message, status)
+        return _by_status(status, _status_message(exc), parse_retry_after(getattr(exc.response, "headers", None)))
     if isinstance(exc, sdk.APIError):
         # e.g. a 200 whose body does not match the API schema (a half-compatible local server)
         return Failure("invalid_response", str(exc))
     if isinstance(exc, json.JSONDecodeError):  # the SDK parsing a body that is not JSON
         return Failure("invalid_response", f"the response body is not JSON ({exc})")
+    return None
+
+
+def _by_status(status: int, message: str, retry_after: float | None) -> Failure:
+    """What an HTTP error status means for retrying (the same for every provider)."""
+    if status == 429:
+        return Failure("rate_limit", message, status, retry_after)
+    if status in (408, 409) or status >= 500:
+        return Failure("server", message, status, retry_after)
+    if status in (401, 403):
+        return Failure("auth", message, status)
+    return Failure("bad_request", message, status)
+
+
+def classify_genai_error(exc: BaseException) -> Failure | None:
+    """Classify an exception of the `google-genai` SDK: its `errors.APIError` carries the HTTP status
+    (`code`) and Google's `error.message`; transport failures come straight from httpx (or httpx2)."""
+    import importlib
+
+    from google.genai import errors
+
+    for name in ("httpx", "httpx2"):   # the SDK runs on whichever is installed (httpx2 is a fork of httpx)
+        try:
+            transport = importlib.import_module(name)
+        except ImportError:
+            continue
+        if isinstance(exc, transport.TimeoutException):
+            return Failure("timeout", str(exc) or "request timed out")
+        if isinstance(exc, transport.TransportError):
+            return Failure("connection", str(exc) or type(exc).__name__)
+    if isinstance(exc, errors.APIError):
+        status, message = int(exc.code or 0), exc.message or str(exc)
+        if status == 0:
+            return Failure("invalid_response", message)
+        return _by_status(status, message, parse_retry_after(getattr(exc.response, "headers", None)))
+    if isinstance(exc, (errors.UnknownApiResponseError, json.JSONDecodeError)):
+        return Failure("invalid_response", f"the response body could not be read ({exc})")
     return None
 
 
