@@ -5,10 +5,12 @@ from __future__ import annotations
 from webvoyager.agent.policy import Policy
 from webvoyager.api.settings import RunSettings
 from webvoyager.cua.anthropic_cua import AnthropicComputerUse
-from webvoyager.cua.policy import ComputerUsePolicy
+from webvoyager.cua.open_models import OpenComputerUse, family_named
+from webvoyager.cua.policy import Adapter, ComputerUsePolicy
 from webvoyager.errors import ConfigError
 from webvoyager.models.anthropic_provider import AnthropicModel
 from webvoyager.models.base import ChatModel
+from webvoyager.models.openai_provider import ServedModel
 from webvoyager.models.plain_images import PlainImages
 from webvoyager.protocol import seeact_pipeline
 from webvoyager.seeact.policy import SeeActPolicy
@@ -35,11 +37,15 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
                             pack=settings.load_pack())
 
 
-def computer_use_adapter(settings: RunSettings, model: ChatModel) -> AnthropicComputerUse:
+def computer_use_adapter(settings: RunSettings, model: ChatModel) -> Adapter:
     """The vendor adapter for `model` under `--policy cua` (ConfigError for a model without one)."""
     values = settings.values
     if isinstance(model, AnthropicModel):
         return AnthropicComputerUse(model, values.viewport, max_tokens=values.max_tokens,
                                     keep_images=values.context_images)
+    if isinstance(model, ServedModel):
+        return OpenComputerUse(model, family_named(model.family), values.viewport, max_tokens=values.max_tokens,
+                               keep_images=values.context_images)
     raise ConfigError(f"--policy cua needs a computer-use model; {getattr(model, 'spec', model)!r} is not one. "
-                      "Use anthropic:MODEL (Claude with the computer tool)")
+                      "Use anthropic:MODEL (Claude with the computer tool) or ui-tars:, qwen-vl:, qwen3-vl:, fara:MODEL "
+                      "(an open model on an OpenAI-compatible server)")

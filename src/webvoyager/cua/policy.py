@@ -66,11 +66,11 @@ class ComputerUsePolicy:
         shot = self.adapter.screen.fit(obs.screenshot)
         error = obs.last_action_error or None
         if call.result == "cursor":
-            return CallResult(call.call_id, shot, error, text=self.adapter.cursor_text(self._cursor))
+            return CallResult(call.call_id, shot, error, text=self.adapter.cursor_text(self._cursor), url=obs.url)
         if call.result == "zoom" and call.region is not None and error is None:
-            return CallResult(call.call_id, shot, text=_feedback(obs), image=self.adapter.screen.zoom(obs.screenshot,
-                                                                                                    call.region))
-        return CallResult(call.call_id, shot, error, text=_feedback(obs))
+            return CallResult(call.call_id, shot, text=_feedback(obs), url=obs.url,
+                              image=self.adapter.screen.zoom(obs.screenshot, call.region))
+        return CallResult(call.call_id, shot, error, text=_feedback(obs), url=obs.url)
 
     def _perform(self, call: PixelCall, turn: ModelTurn | None) -> Decision:
         self._running = call

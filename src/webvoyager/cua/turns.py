@@ -42,13 +42,15 @@ class ModelTurn:
 @dataclass(frozen=True)
 class CallResult:
     """What became of one call: the screenshot after it (as the model is to see it), the error that
-    stopped it, and for a zoom or a cursor query the image or text it asked for."""
+    stopped it, and for a zoom or a cursor query the image or text it asked for; `url` is the page's
+    address after it (for the families whose turns state it)."""
 
     call_id: str
     screenshot: bytes
     error: str | None = None
     text: str = ""
     image: bytes | None = None
+    url: str = ""
 
 
 @dataclass

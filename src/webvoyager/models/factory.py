@@ -1,8 +1,11 @@
 """Model spec strings (`--model`) and the provider models they name, with the checks to run before a
 browser starts.
 
-Specs: `openai:MODEL`, `anthropic:MODEL`, `scripted:PATH`, `human`, and the offline stand-ins
-(`reference`), which are built a layer up (`webvoyager.api.create_model`, the entry point for any spec).
+Specs: `openai:MODEL`, `anthropic:MODEL`, `scripted:PATH`, `human`, the open computer-use models on an
+OpenAI-compatible server (`ui-tars:MODEL`, `qwen-vl:MODEL` for Qwen2.5-VL, `qwen3-vl:MODEL`, `fara:MODEL`:
+the server's URL from the base URL or VLLM_BASE_URL, a key from VLLM_API_KEY if it wants one), and the
+offline stand-ins (`reference`), which are built a layer up (`webvoyager.api.create_model`, the entry
+point for any spec).
 API keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY (or the `api_key` argument). With a base URL
 (argument, or OPENAI_BASE_URL / ANTHROPIC_BASE_URL) and no key, a placeholder key is sent, since local
 OpenAI-compatible servers (vLLM, Ollama, LM Studio) need none.
@@ -21,9 +24,12 @@ from webvoyager.models.retry import RetryPolicy
 from webvoyager.models.scripted import ScriptedModel, load_script
 
 STANDIN_NAMES = ("reference", "gullible")
-PROVIDERS = ("openai", "anthropic", "scripted", "human", *STANDIN_NAMES)
-_NAMED = ("openai", "anthropic", "scripted")  # providers that need a ":NAME" part
-_USAGE = "use openai:MODEL, anthropic:MODEL, scripted:PATH, human, reference or gullible"
+OPEN_FAMILIES = ("ui-tars", "qwen-vl", "qwen3-vl", "fara")
+"""Open computer-use models served with an OpenAI-compatible API, by the family that reads their replies."""
+PROVIDERS = ("openai", "anthropic", *OPEN_FAMILIES, "scripted", "human", *STANDIN_NAMES)
+_NAMED = ("openai", "anthropic", *OPEN_FAMILIES, "scripted")  # providers that need a ":NAME" part
+_USAGE = ("use openai:MODEL, anthropic:MODEL, scripted:PATH, human, reference or gullible (or an open computer-use "
+          "model on an OpenAI-compatible server: ui-tars:MODEL, qwen-vl:MODEL, qwen3-vl:MODEL, fara:MODEL)")
 
 # Sent when a base URL is given without a key: local servers ignore it, the SDKs insist on one.
 PLACEHOLDER_KEY = "not-needed"
@@ -49,6 +55,7 @@ class _Endpoint:
 _ENDPOINTS = {
     "openai": _Endpoint("OPENAI_API_KEY", "OPENAI_BASE_URL"),
     "anthropic": _Endpoint("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"),
+    **{family: _Endpoint("VLLM_API_KEY", "VLLM_BASE_URL") for family in OPEN_FAMILIES},
 }
 
 
@@ -73,6 +80,9 @@ def _resolve_endpoint(provider: str, base_url: str | None, api_key: str | None) 
     endpoint = _ENDPOINTS[provider]
     url = base_url or os.environ.get(endpoint.base_url_env) or None
     key = api_key or os.environ.get(endpoint.key_env) or None
+    if provider in OPEN_FAMILIES and not url:
+        raise ConfigError(f"{provider}:MODEL runs on your own OpenAI-compatible server (vLLM, SGLang): pass "
+                          f"--base-url URL (e.g. http://localhost:8000/v1) or set {endpoint.base_url_env}")
     if key:
         return key, url
     if url:
@@ -123,6 +133,11 @@ def create_provider_model(
             from webvoyager.models.openai_provider import OpenAIModel
 
             return OpenAIModel(parsed.name, api_key=key, base_url=url, timeout_s=timeout_s,
+                               retry=policy, prices=table)
+        if parsed.provider in OPEN_FAMILIES:
+            from webvoyager.models.openai_provider import ServedModel
+
+            return ServedModel(parsed.provider, parsed.name, api_key=key, base_url=url, timeout_s=timeout_s,
                                retry=policy, prices=table)
         from webvoyager.models.anthropic_provider import AnthropicModel
 
