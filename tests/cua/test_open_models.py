@@ -22,6 +22,8 @@ from tests.models.fake_providers import FakeOpenAI, RecordedRequest
 from webvoyager.agent.loop import Agent
 from webvoyager.agent.recorder import Recorder
 from webvoyager.api import create_model
+from webvoyager.browser.action_set import ClickAt
+from webvoyager.browser.action_spec import Point
 from webvoyager.cua.open_models import OpenComputerUse, family_named
 from webvoyager.cua.policy import ComputerUsePolicy
 from webvoyager.tasks import Task
@@ -188,7 +190,7 @@ async def test_qwen_clicks_types_scrolls_drags_and_answers(browser, pages_url, t
     assert [im.size for im in _images(bodies[0])] == [size]
     assert bodies[1]["messages"][2]["content"].startswith("I click the pad.\n<tool_call>")   # replayed as written
     told = bodies[-1]["messages"][-1]["content"][0]["text"]
-    assert told.startswith("?: a <tool_call> is not JSON")
+    assert told.startswith("a <tool_call> is not JSON")
     assert steps[0].policy_data.computer_use.image_size == list(size)
 
 
@@ -212,6 +214,31 @@ async def test_fara_states_the_address_and_types_into_a_field_with_enter(browser
     assert [s.action.split("(")[0] for s in steps[:5]] == ["Navigate", "ClickAt", "KeyChord", "KeyChord", "TypeText"]
     assert steps[4].action_data == {"kind": "typetext", "text": "lasagne", "press_enter": True}
     assert [s.policy_data.computer_use.call for s in steps[1:5]] == ["type"] * 4
+
+
+async def test_calls_the_server_parsed_itself_and_calls_that_cannot_be_done(tmp_path) -> None:
+    """vLLM with a tool-call parser returns the calls as `tool_calls`, not text: they are read alike; an
+    unknown action is refused with its reason, the others still performed."""
+    from tests.models.fake_providers import openai_completion
+
+    reply = openai_completion("I click twice.")
+    reply.body["choices"][0]["message"]["tool_calls"] = [
+        {"id": "x1", "type": "function", "function": {"name": "computer_use", "arguments": json.dumps(
+            {"action": "triple_click", "coordinate": [500, 500]})}},
+        {"id": "x2", "type": "function", "function": {"name": "computer_use", "arguments": json.dumps(
+            {"action": "fly", "coordinate": [1, 1]})}}]
+    shot = io.BytesIO()
+    Image.new("RGB", (1023, 767), "white").save(shot, "PNG")
+    with FakeOpenAI() as server:
+        server.queue(reply)
+        adapter = OpenComputerUse(create_model("qwen3-vl:m", base_url=server.base_url), family_named("qwen3-vl"),
+                                  (1023, 767))
+        adapter.start(Task(id="t", question="q", start_url="http://127.0.0.1/"), "")
+        turn = await adapter.turn([], shot.getvalue())
+    assert [c.action for c in turn.calls] == [ClickAt(Point(512, 384), "left", 3)]   # round(500 / 999 * 1023)
+    assert turn.refused == (("c1.2", "the fly call could not be performed: unknown action 'fly'; use the actions "
+                                     "the system prompt lists"),)
+    assert turn.text == "I click twice." and turn.answer is None
 
 
 def test_open_models_need_a_server(monkeypatch) -> None:

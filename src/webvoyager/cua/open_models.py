@@ -81,7 +81,7 @@ class OpenComputerUse:
     def _user_turn(self, results: list[CallResult], screenshot: bytes) -> dict[str, Any]:
         lines = []
         for result in results:
-            name = self._calls.get(result.call_id, ("", None))[0]
+            name = self._call(result.call_id)[0]
             if result.error:
                 lines.append(f"{name}: {result.error}" if name else result.error)
             elif result.text:
@@ -129,9 +129,14 @@ class OpenComputerUse:
         return ModelTurn(text=read.thought, calls=tuple(calls), raw=reply, usage=usage, answer=read.answer,
                          refused=tuple(refused))
 
+    def _call(self, call_id: str) -> tuple[str, tuple[float, float] | None]:
+        """The name and model point of the reply's call behind `call_id` (a later action of a call that
+        takes several carries a suffix)."""
+        return self._calls.get(call_id) or self._calls.get(call_id.rsplit(".", 1)[0]) or ("", None)
+
     def record(self, call: PixelCall, *, batched: bool) -> ComputerUseRecord:
         """The step's record of `call`: the family, the action's name and the point as the model wrote it."""
-        name, point = self._calls.get(call.call_id, self._calls.get(call.call_id.rsplit(".", 1)[0], ("", None)))
+        name, point = self._call(call.call_id)
         return ComputerUseRecord(tool=self.family.tool, call_id=call.call_id, call=name,
                                  model_point=list(point) if point else None, image_size=list(self.screen.image),
                                  batched=batched)

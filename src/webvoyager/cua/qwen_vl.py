@@ -111,7 +111,7 @@ def read(reply: str, reader: Reader) -> ReadReply:
                                         "<tool_call></tool_call>, and end the task with terminate")
     calls: list[ReadCall] = []
     for body in found:
-        name = "?"
+        name = ""
         try:
             call = json.loads(body)
             given = dict(call["arguments"])
@@ -127,7 +127,7 @@ def read(reply: str, reader: Reader) -> ReadReply:
             calls.append(ReadCall(name, error=f"a <tool_call> is not JSON ({exc.msg} at {exc.pos}): {body[:80]!r}"))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             problem = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
-            calls.append(ReadCall(name, error=f"the {name} call could not be performed: {problem}"))
+            calls.append(ReadCall(name, error=f"the {name or TOOL_NAME} call could not be performed: {problem}"))
     return ReadReply(thought, tuple(calls))
 
 
