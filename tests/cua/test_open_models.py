@@ -120,6 +120,7 @@ async def test_ui_tars_clicks_types_scrolls_drags_and_finishes(browser, pages_ur
         click_pad,
         lambda im, _: "Thought: The search box.\nAction: click(start_box='<|box_start|>(%d,%d)<|box_end|>')\n\n"
                       "type(content='lasagne\\n')" % at(im, SEARCH),
+        lambda im, _: "Thought: Submit again.\nAction: hotkey(key='enter')",
         lambda im, _: "Thought: Scroll the list.\nAction: scroll(point='<point>%d %d</point>', direction='down')"
                       % at(im, PANEL),
         lambda im, _: "Thought: Drag across the pad.\nAction: drag(start_box='(%d,%d)', end_box='(%d,%d)')"
@@ -132,7 +133,7 @@ async def test_ui_tars_clicks_types_scrolls_drags_and_finishes(browser, pages_ur
         bodies = server.bodies()
     assert result.status == "answered" and result.answer == "Searched for lasagne."
     _assert_pad_hit(log)
-    assert "enter:lasagne" in log and scrolled == 500
+    assert log.count("enter:lasagne") == 2 and scrolled == 500
     assert any(e.startswith("up:") and e.endswith("moves>true") for e in log[2:])
     first = bodies[0]["messages"]
     assert first[0]["role"] == "system" and "Search for lasagne." in first[0]["content"]
@@ -141,13 +142,14 @@ async def test_ui_tars_clicks_types_scrolls_drags_and_finishes(browser, pages_ur
     # The history replays the bare (x,y) boxes wrapped, as the reference deployment does.
     assert bodies[1]["messages"][2] == {"role": "assistant", "content": "Thought: I click the blue pad.\nAction: "
                                         "click(start_box='<|box_start|>(%d,%d)<|box_end|>')" % pad[0]}
-    assert "start_box='<|box_start|>(" in bodies[3]["messages"][-2]["content"]     # the <point> form, re-wrapped
+    assert "scroll(start_box='<|box_start|>(" in bodies[4]["messages"][-2]["content"]     # the <point> form, re-wrapped
     assert all(len(_images(b)) <= 3 for b in bodies) and len(_images(bodies[-1])) == 3
     told = bodies[-1]["messages"][-1]["content"][0]["text"]
     assert told.startswith("Your reply could not be read: the reply has no 'Action:' line")
-    assert [(s.action or "").split("(")[0] for s in steps] == ["ClickAt", "ClickAt", "TypeText", "ScrollAt",
-                                                                "DragAlong", "", "ANSWER; [Searched for lasagne.]"]
-    assert "could not be read" in str(steps[5].error)
+    assert [(s.action or "").split("(")[0] for s in steps] == ["ClickAt", "ClickAt", "TypeText", "KeyChord",
+                                                                "ScrollAt", "DragAlong", "",
+                                                                "ANSWER; [Searched for lasagne.]"]
+    assert "could not be read" in str(steps[6].error)
     used = steps[0].policy_data.computer_use
     assert used.tool == "ui-tars-1.5" and used.call == "click" and used.model_point == list(pad[0])
     assert used.image_size == [1512, 1008] and steps[2].policy_data.computer_use.batched
