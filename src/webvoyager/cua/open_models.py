@@ -63,7 +63,7 @@ class OpenComputerUse:
         self._reader = Reader(self.screen)
         self._messages: list[dict[str, Any]] = []
         self._calls: dict[str, tuple[str, tuple[float, float] | None]] = {}
-        self._url = ""
+        self._url, self._turns = "", 0
 
     def system(self, task: Task) -> str:
         """Our system prompt for this family: the task, its actions and its coordinate space."""
