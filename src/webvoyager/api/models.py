@@ -50,7 +50,7 @@ def check_model_ready(spec: str, *, base_url: str | None = None, api_key: str | 
         STANDINS[parsed.provider](settings)   # building one is cheap and refuses what it cannot serve
 
 
-COMPUTER_USE_PROVIDERS = ("anthropic", "openai", "gemini")
+COMPUTER_USE_PROVIDERS = ("anthropic", "openai", "gemini", *factory.OPEN_FAMILIES)
 """The providers whose models `--policy cua` can drive (each has an adapter in `cua/`)."""
 
 
@@ -60,7 +60,8 @@ def create_model(spec: str, *, settings: RunSettings | None = None, **options: A
     parsed = factory.parse_model_spec(spec)
     if settings is not None and settings.policy == "cua" and parsed.provider not in COMPUTER_USE_PROVIDERS:
         raise ConfigError(f"--policy cua needs a computer-use model; {spec!r} is not one. Use "
-                          f"{' or '.join(p + ':MODEL' for p in COMPUTER_USE_PROVIDERS)} (a model with the vendor's computer tool)")
+                          f"{' or '.join(p + ':MODEL' for p in COMPUTER_USE_PROVIDERS)} (a model with the vendor's computer "
+                          "tool, or an open model on an OpenAI-compatible server)")
     if parsed.provider in STANDINS:
         return STANDINS[parsed.provider](settings or RunSettings())
     return factory.create_provider_model(parsed, **options)

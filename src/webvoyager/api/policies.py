@@ -7,12 +7,13 @@ from webvoyager.api.settings import RunSettings
 from webvoyager.cua.anthropic_cua import AnthropicComputerUse
 from webvoyager.cua.openai_cua import OpenAIComputerUse
 from webvoyager.cua.gemini_cua import GeminiComputerUse
-from webvoyager.cua.policy import ComputerUsePolicy
+from webvoyager.cua.open_models import OpenComputerUse, family_named
+from webvoyager.cua.policy import Adapter, ComputerUsePolicy
 from webvoyager.errors import ConfigError
 from webvoyager.models.anthropic_provider import AnthropicModel
 from webvoyager.models.base import ChatModel
 from webvoyager.models.gemini_provider import GeminiModel
-from webvoyager.models.openai_provider import OpenAIModel
+from webvoyager.models.openai_provider import OpenAIModel, ServedModel
 from webvoyager.models.plain_images import PlainImages
 from webvoyager.protocol import seeact_pipeline
 from webvoyager.seeact.policy import SeeActPolicy
@@ -39,17 +40,21 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
                             pack=settings.load_pack())
 
 
-def computer_use_adapter(settings: RunSettings, model: ChatModel) -> AnthropicComputerUse | OpenAIComputerUse | GeminiComputerUse:
+def computer_use_adapter(settings: RunSettings, model: ChatModel) -> Adapter:
     """The vendor adapter for `model` under `--policy cua` (ConfigError for a model without one)."""
     values = settings.values
     if isinstance(model, AnthropicModel):
         return AnthropicComputerUse(model, values.viewport, max_tokens=values.max_tokens,
                                     keep_images=values.context_images)
+    if isinstance(model, ServedModel):   # before OpenAIModel, which it specialises
+        return OpenComputerUse(model, family_named(model.family), values.viewport, max_tokens=values.max_tokens,
+                               keep_images=values.context_images)
     if isinstance(model, OpenAIModel):
         return OpenAIComputerUse(model, values.viewport, max_tokens=values.max_tokens)
     if isinstance(model, GeminiModel):
         return GeminiComputerUse(model, values.viewport, max_tokens=values.max_tokens,
                                  keep_images=values.context_images)
     raise ConfigError(f"--policy cua needs a computer-use model; {getattr(model, 'spec', model)!r} is not one. "
-                      "Use anthropic:MODEL (Claude with the computer tool), openai:MODEL (OpenAI's computer tool) "
-                      "or gemini:MODEL (Gemini Computer Use)")
+                      "Use anthropic:MODEL (Claude with the computer tool), openai:MODEL (OpenAI's computer tool), "
+                      "gemini:MODEL (Gemini Computer Use), or ui-tars:, qwen-vl:, qwen3-vl:, fara:MODEL (an open "
+                      "model on an OpenAI-compatible server)")

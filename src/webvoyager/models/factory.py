@@ -1,8 +1,11 @@
 """Model spec strings (`--model`) and the provider models they name, with the checks to run before a
 browser starts.
 
-Specs: `openai:MODEL`, `anthropic:MODEL`, `gemini:MODEL`, `scripted:PATH`, `human`, and the offline stand-ins
-(`reference`), which are built a layer up (`webvoyager.api.create_model`, the entry point for any spec).
+Specs: `openai:MODEL`, `anthropic:MODEL`, `gemini:MODEL`, `scripted:PATH`, `human`, the open computer-use
+models on an OpenAI-compatible server (`ui-tars:MODEL`, `qwen-vl:MODEL` for Qwen2.5-VL, `qwen3-vl:MODEL`,
+`fara:MODEL`: the server's URL from the base URL or VLLM_BASE_URL, a key from VLLM_API_KEY if it wants one),
+and the offline stand-ins (`reference`), which are built a layer up (`webvoyager.api.create_model`, the entry
+point for any spec).
 API keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY (or GOOGLE_API_KEY, the name Google's
 SDK also reads), or the `api_key` argument. With a base URL (argument, or OPENAI_BASE_URL / ANTHROPIC_BASE_URL /
 GEMINI_BASE_URL) and no key, a placeholder key is sent, since local
@@ -22,9 +25,13 @@ from webvoyager.models.retry import RetryPolicy
 from webvoyager.models.scripted import ScriptedModel, load_script
 
 STANDIN_NAMES = ("reference", "gullible")
-PROVIDERS = ("openai", "anthropic", "gemini", "scripted", "human", *STANDIN_NAMES)
-_NAMED = ("openai", "anthropic", "gemini", "scripted")  # providers that need a ":NAME" part
-_USAGE = "use openai:MODEL, anthropic:MODEL, gemini:MODEL, scripted:PATH, human, reference or gullible"
+OPEN_FAMILIES = ("ui-tars", "qwen-vl", "qwen3-vl", "fara")
+"""Open computer-use models served with an OpenAI-compatible API, by the family that reads their replies."""
+PROVIDERS = ("openai", "anthropic", "gemini", *OPEN_FAMILIES, "scripted", "human", *STANDIN_NAMES)
+_NAMED = ("openai", "anthropic", "gemini", *OPEN_FAMILIES, "scripted")  # providers that need a ":NAME" part
+_USAGE = ("use openai:MODEL, anthropic:MODEL, gemini:MODEL, scripted:PATH, human, reference or gullible (or an "
+          "open computer-use model on an OpenAI-compatible server: ui-tars:MODEL, qwen-vl:MODEL, qwen3-vl:MODEL, "
+          "fara:MODEL)")
 
 # Sent when a base URL is given without a key: local servers ignore it, the SDKs insist on one.
 PLACEHOLDER_KEY = "not-needed"
@@ -52,6 +59,7 @@ _ENDPOINTS = {
     "openai": _Endpoint("OPENAI_API_KEY", "OPENAI_BASE_URL"),
     "anthropic": _Endpoint("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"),
     "gemini": _Endpoint("GEMINI_API_KEY", "GEMINI_BASE_URL", also_key_env="GOOGLE_API_KEY"),
+    **{family: _Endpoint("VLLM_API_KEY", "VLLM_BASE_URL") for family in OPEN_FAMILIES},
 }
 
 
@@ -77,6 +85,9 @@ def _resolve_endpoint(provider: str, base_url: str | None, api_key: str | None) 
     url = base_url or os.environ.get(endpoint.base_url_env) or None
     key = (api_key or os.environ.get(endpoint.key_env)
            or (os.environ.get(endpoint.also_key_env) if endpoint.also_key_env else None) or None)
+    if provider in OPEN_FAMILIES and not url:
+        raise ConfigError(f"{provider}:MODEL runs on your own OpenAI-compatible server (vLLM, SGLang): pass "
+                          f"--base-url URL (e.g. http://localhost:8000/v1) or set {endpoint.base_url_env}")
     if key:
         return key, url
     if url:
@@ -135,6 +146,11 @@ def create_provider_model(
             from webvoyager.models.gemini_provider import GeminiModel
 
             return GeminiModel(parsed.name, api_key=key, base_url=url, timeout_s=timeout_s,
+                               retry=policy, prices=table)
+        if parsed.provider in OPEN_FAMILIES:
+            from webvoyager.models.openai_provider import ServedModel
+
+            return ServedModel(parsed.provider, parsed.name, api_key=key, base_url=url, timeout_s=timeout_s,
                                retry=policy, prices=table)
         from webvoyager.models.anthropic_provider import AnthropicModel
 

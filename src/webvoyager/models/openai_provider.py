@@ -99,3 +99,15 @@ class OpenAIModel(ProviderModel):
             output_tokens=int(getattr(usage, "output_tokens", 0) or 0),
             model=response.model or "",
         )
+
+
+class ServedModel(OpenAIModel):
+    """An open computer-use model (UI-TARS, Qwen-VL, Fara) behind an OpenAI-compatible server; `family`
+    is the spec prefix that names its reply grammar (`ui-tars:MODEL`)."""
+
+    key_env = "VLLM_API_KEY"
+
+    def __init__(self, family: str, model: str, **options: Any) -> None:
+        super().__init__(model, **options)
+        self.family = family
+        self.spec = f"{family}:{model}"
