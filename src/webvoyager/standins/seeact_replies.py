@@ -103,6 +103,15 @@ def _options(question: ShownQuestion | None, start: int) -> list[tuple[str, Pars
     return out
 
 
+def _shown_options(messages: Sequence[Message]) -> list[list[tuple[str, ParsedElement]]]:
+    """The options of every question so far, one list per question, earlier batches first, labelled on
+    from one batch to the next so that label order is reading order over the whole page."""
+    batches: list[list[tuple[str, ParsedElement]]] = []
+    for asked in _questions(messages):
+        batches.append(_options(asked, sum(map(len, batches))))
+    return batches
+
+
 def _last_batch(question: ShownQuestion) -> bool:
     """True when no further batch of options follows this question."""
     return question.batch is None or question.batch[0] == question.batch[1]
@@ -144,8 +153,8 @@ class _SeeActReplies:
 
     def _final_answer(self, task: Task) -> str:
         """The answer read off the screenshot of this step's generation prompt (and the options shown)."""
-        options = [e for q in _questions(self.messages) for _, e in _options(q, 0)]
-        return compose_answer(task, PageView(elements=options, image=self.generation.image))
+        return compose_answer(task, PageView(elements=[e for b in _shown_options(self.messages) for _, e in b],
+                                             image=self.generation.image))
 
     def _describe(self, step: ReferenceStep, task: Task) -> str:
         where = step.target.describe() if step.target is not None else "the page"
@@ -247,12 +256,9 @@ class _SeeActReplies:
 
     def _choice(self, messages: Sequence[Message], question: ShownQuestion, task: Task, step: ReferenceStep,
                 pos: Position, page_op: tuple[str, str] | None) -> str:
-        # Options of every question so far (earlier batches first): reading order over the page.
-        seen: list[tuple[str, ParsedElement]] = []
-        for asked in _questions(messages):
-            current = _options(asked, len(seen))
-            seen += current
-        none_letter = letter(len(current))
+        batches = _shown_options(messages)
+        seen, current = [o for b in batches for o in b], batches[-1] if batches else []
+        none_letter = letter(len(question.options))
         last = _last_batch(question)
         if page_op is not None:
             return _answer(none_letter, *page_op)
