@@ -154,7 +154,7 @@ class _SeeActReplies:
     def _final_answer(self, task: Task) -> str:
         """The answer read off the screenshot of this step's generation prompt (and the options shown)."""
         return compose_answer(task, PageView(elements=[e for b in _shown_options(self.messages) for _, e in b],
-                                             image=self.generation.image))
+                                             image=self.generation.image, notes=self.generation.page_notes))
 
     def _describe(self, step: ReferenceStep, task: Task) -> str:
         where = step.target.describe() if step.target is not None else "the page"
