@@ -151,12 +151,23 @@ def _column(line: list[Word]) -> list[Word]:
     return out
 
 
+def _same_case(words: tuple[Word, ...], place: tuple[Word, Word], anchor: str) -> bool:
+    """True when the words at `place` are written in the anchor's case (punctuation aside)."""
+    first, last = place
+    run = [first] + (_right_of(words, first, limit=len(anchor.split()) - 1) if first is not last else [])
+    shown = " ".join(re.sub(r"[^\w\s]", "", w.text) for w in run)
+    return shown == " ".join(re.sub(r"[^\w\s]", "", w) for w in anchor.split())
+
+
 def text_after(words: tuple[Word, ...], anchor: str) -> list[str]:
     """What may be the value of the label `anchor`, for each place it stands: first the words to its
     right on the same line, then the column just below it (a value under its label), then that whole
     line; the caller's pattern decides which one holds the value."""
     out: list[str] = []
-    for first, last in _find_anchor(words, anchor):
+    # A label may stand on the page in another case too ("Flights" in a menu, "14 flights" above the
+    # results): the places written as the anchor is come first.
+    places = sorted(_find_anchor(words, anchor), key=lambda place: not _same_case(words, place, anchor))
+    for first, last in places:
         below = _line_below(words, first, last)   # a heading over rows may have its value further right
         for chosen in (_right_of(words, last), _column(below), below):
             text = " ".join(w.text for w in chosen)
