@@ -174,3 +174,26 @@ def text_after(words: tuple[Word, ...], anchor: str) -> list[str]:
             if text and text not in out:
                 out.append(text)
     return out
+
+
+def _lines(words: tuple[Word, ...]) -> list[list[Word]]:
+    """The words grouped into lines across the whole width, top to bottom, each left to right."""
+    lines: list[list[Word]] = []
+    for word in sorted(words, key=lambda w: w.middle):
+        if lines and _same_line(lines[-1][0], word):
+            lines[-1].append(word)
+        else:
+            lines.append([word])
+    return [sorted(line, key=lambda w: w.left) for line in lines]
+
+
+def lines_below(words: tuple[Word, ...], anchor: str, count: int) -> list[str]:
+    """The text of the `count` lines under the first place `anchor` stands (the rows of a table under its
+    header), each across the whole width; [] when the anchor is not read."""
+    places = sorted(_find_anchor(words, anchor), key=lambda place: not _same_case(words, place, anchor))
+    if not places:
+        return []
+    first = places[0][0]
+    lines = _lines(words)
+    at = next(i for i, line in enumerate(lines) if any(w is first for w in line))
+    return [" ".join(w.text for w in line) for line in lines[at + 1:at + 1 + count]]

@@ -28,12 +28,17 @@ from webvoyager.standins.elements import ParsedElement, option_known, parse_elem
 from webvoyager.standins.plan import MAX_FIND_SCROLLS, find_task, solution_steps
 from webvoyager.standins.reading import PageView, compose_answer
 from webvoyager.standins.voyager_replies import at_bottom
-from webvoyager.tasks import ReferenceStep, Task
+from webvoyager.standins.ocr import lines_below, read_words
+from webvoyager.tasks import AnswerPlan, ElementRef, ReferenceStep, Task
 
 _LINE = re.compile(r"^\[(?P<role>[^\]]*)\]\s+(?P<name>.*?) -> (?P<op>" + "|".join(map(re.escape, OPERATIONS))
                    + r")(?::\s.*?)?(?:\s\((?P<status>.*)\))?$")
 _OPS = {"click": "CLICK", "type": "TYPE", "select": "SELECT", "hover": "HOVER", "back": "GO BACK",
         "answer": "TERMINATE"}
+
+
+MAX_SIGHTED_ROWS = 8
+"""At most this many lines under a label are named in a stage-1 reply."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,11 @@ class Position:
     step: int = 0
     scrolls: int = 0
     enter_pending: bool = False
+
+
+def _words_only(line: str) -> str:
+    """The words of an OCR line that hold a letter (what names a table row), without its figures."""
+    return " ".join(w for w in line.split() if re.search(r"[^\W\d_]", w))
 
 
 def _skip_waits(steps: tuple[ReferenceStep, ...], i: int) -> int:
@@ -156,11 +166,34 @@ class _SeeActReplies:
         return compose_answer(task, PageView(elements=[e for b in _shown_options(self.messages) for _, e in b],
                                              image=self.generation.image, notes=self.generation.page_notes))
 
+    def _sighting(self, targets: Sequence[ElementRef]) -> str:
+        """What the screenshot shows under the labels that `targets` are placed after (OCR), as a model
+        names the text of its target: the ranker then keeps those elements among the candidates."""
+        rows: dict[str, int] = {}
+        for target in targets:
+            anchor = target.after.text or target.after.text_contains if target.after is not None else None
+            if anchor and target.text is None and target.text_contains is None:
+                rows[anchor] = min(max(rows.get(anchor, 0), (target.nth or 0) + 1), MAX_SIGHTED_ROWS)
+        if not rows or not self.generation.image:
+            return ""
+        words = read_words(self.generation.image)
+        # Names, not figures: a figure repeated down a column would outrank the names for the ranker.
+        named = {anchor: [n for line in lines_below(words, anchor, count) if (n := _words_only(line))]
+                 for anchor, count in rows.items()}
+        seen = [f"under {anchor!r} it shows " + " / ".join(f"{line!r}" for line in lines)
+                for anchor, lines in named.items() if lines]
+        return f" (on the screenshot, {'; '.join(seen)})" if seen else ""
+
     def _describe(self, step: ReferenceStep, task: Task) -> str:
         where = step.target.describe() if step.target is not None else "the page"
         if step.do == "answer":
             # The value is read in stage 2, once every batch of options has been shown.
-            return "answer the question from what the page shows"
+            plan = task.reference.answer if task.reference is not None else None
+            reads = [spec.target for spec in plan.read.values() if spec.target is not None] \
+                if isinstance(plan, AnswerPlan) else []
+            return "answer the question from what the page shows" + self._sighting(reads)
+        if step.target is not None:
+            where += self._sighting([step.target])
         return {
             "click": f"click the {where}", "hover": f"hover over the {where}", "back": "go back to the previous page",
             "type": f"type {step.text!r} into the {where}", "select": f"choose {step.option!r} in the {where}",
