@@ -167,12 +167,16 @@ class _SeeActReplies:
                                              image=self.generation.image, notes=self.generation.page_notes))
 
     def _sighting(self, targets: Sequence[ElementRef]) -> str:
-        """What the screenshot shows under the labels that `targets` are placed after (OCR), as a model
-        names the text of its target: the ranker then keeps those elements among the candidates."""
+        """What the screenshot shows under the labels that text-less links in `targets` are placed after
+        (OCR), as a model names the link it means (a name in a list or table row): the ranker then keeps
+        those links among the candidates. Other elements are not named: cells of figures would pull in
+        the same figures all over the page, and an element 'after' a label in the document may stand
+        elsewhere on the screen (a list beside its heading), where the lines below would name others."""
         rows: dict[str, int] = {}
         for target in targets:
             anchor = target.after.text or target.after.text_contains if target.after is not None else None
-            if anchor and target.text is None and target.text_contains is None:
+            link = (target.tag or "").lower() == "a" and target.text is None and target.text_contains is None
+            if anchor and link:
                 rows[anchor] = min(max(rows.get(anchor, 0), (target.nth or 0) + 1), MAX_SIGHTED_ROWS)
         if not rows or not self.generation.image:
             return ""
