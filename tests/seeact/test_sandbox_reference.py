@@ -46,4 +46,4 @@ async def test_reference_solves_task(sandbox, browser, tmp_path: Path, mode: str
     assert result.policy == "seeact"
     steps = json.loads((tmp_path / task_id / "trajectory.json").read_text())["steps"]
     assert all(s["policy_data"]["seeact"]["grounding"] == mode for s in steps)
-    assert steps[0]["policy_data"]["seeact"]["generation"].startswith("Reference step 1/")
+    assert steps[0]["policy_data"]["seeact"]["generation"].startswith("Reference step: ")

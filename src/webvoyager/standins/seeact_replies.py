@@ -173,11 +173,15 @@ class _SeeActReplies:
         the same figures all over the page, and an element 'after' a label in the document may stand
         elsewhere on the screen (a list beside its heading), where the lines below would name others."""
         rows: dict[str, int] = {}
+        others: set[str] = set()    # labels that other elements are also counted after: not named
         for target in targets:
             anchor = target.after.text or target.after.text_contains if target.after is not None else None
             link = (target.tag or "").lower() == "a" and target.text is None and target.text_contains is None
             if anchor and link:
                 rows[anchor] = min(max(rows.get(anchor, 0), (target.nth or 0) + 1), MAX_SIGHTED_ROWS)
+            elif anchor:
+                others.add(anchor)
+        rows = {anchor: count for anchor, count in rows.items() if anchor not in others}
         if not rows or not self.generation.image:
             return ""
         words = read_words(self.generation.image)
@@ -237,7 +241,8 @@ class _SeeActReplies:
             doing = "press Enter to submit what was typed" if pos.enter_pending else self._describe(step, task)
             if finding:
                 doing = "the target is not in view yet; scroll down to look for it"
-            return f"Reference step {pos.step + 1}/{len(steps)}: {doing}."
+            # No step numbers: the default ranker reads this reply, and "3/7" would rank cells of 3s and 7s.
+            return f"Reference step: {doing}."
         if finding:
             return "ELEMENT TYPE: NONE\nELEMENT TEXT: None\n" + _answer("", "SCROLL DOWN").split("\n", 1)[1]
         return self._ground(messages, task, step, pos)
