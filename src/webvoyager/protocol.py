@@ -71,21 +71,26 @@ class SeeActPipeline:
     (50 -> 17/17/16) instead of even sizes (16/17/17); `by_position`: candidates sorted by their centre,
     top to bottom then left to right, instead of document order; `som_legend`: the image-annotation labels'
     elements also listed as text; `som_label`: the label's (text, background) colours; `page_ops`: SCROLL
-    and GO BACK offered (SeeAct's own tool runs only CLICK, SELECT, TYPE, PRESS ENTER, HOVER, TERMINATE)."""
+    and GO BACK offered (SeeAct's own tool runs only CLICK, SELECT, TYPE, PRESS ENTER, HOVER, TERMINATE);
+    `rank_by_generation`: the ranker's query also holds the stage-1 reply, where the model named its target
+    (SeeAct's ranker reads the task and the previous actions only)."""
 
     fixed_batches: bool
     by_position: bool
     som_legend: bool
     som_label: tuple[tuple[int, int, int], tuple[int, int, int]]
     page_ops: bool
+    rank_by_generation: bool
 
 
 DEFAULT_SEEACT_PIPELINE = SeeActPipeline(fixed_batches=False, by_position=False, som_legend=True,
-                                         som_label=((255, 255, 255), (220, 0, 0)), page_ops=True)
+                                         som_label=((255, 255, 255), (220, 0, 0)), page_ops=True,
+                                         rank_by_generation=True)
 # seeact.py: `for multichoice_i in range(0, num_choices, step_length)` with step_length 17, candidates sorted
 # by (round(centre y), round(centre x)); image_annotation.py: white label text on black, the image only.
 PAPER_SEEACT_PIPELINE = SeeActPipeline(fixed_batches=True, by_position=True, som_legend=False,
-                                       som_label=((255, 255, 255), (0, 0, 0)), page_ops=False)
+                                       som_label=((255, 255, 255), (0, 0, 0)), page_ops=False,
+                                       rank_by_generation=False)
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,18 @@ async def test_paper_orders_candidates_by_position_default_by_document_order() -
     assert order["paper"] == ["pinned top", "left", "right", "below"]
 
 
+async def test_default_ranks_by_the_stage_1_reply_paper_by_the_task_only() -> None:
+    # 60 links the task's words do not name; the reply names the last one, which the task alone ranks out.
+    elements = [Element(label=i, tag="a", text=f"entry {i}", bbox=(10, 12 * i, 80, 10)) for i in range(59)]
+    elements.append(Element(label=59, tag="a", text="Next", bbox=(10, 708, 80, 10)))
+    shown = {}
+    for protocol in ("default", "paper"):
+        policy, model = _policy(protocol, ["I will click the Next link at the bottom.", NONE, NONE, NONE])
+        await policy.decide(_obs(elements))
+        shown[protocol] = any('"Next"' in text for options in _asked(model) for text in options)
+    assert shown == {"default": True, "paper": False}
+
+
 async def test_paper_som_labels_are_white_on_black_without_a_text_list() -> None:
     elements = [Element(label=0, tag="button", text="Go", bbox=(100, 100, 200, 60))]
     sent = {}

@@ -62,14 +62,14 @@ def test_replay_counts_steps_enter_and_find_scrolls() -> None:
 
 async def test_stage_one_describes_the_next_reference_step() -> None:
     text = await _reply(_generation(["[searchbox]  Search -> TYPE: tent"]))
-    assert text.startswith("Reference step 1/3") and "Enter" in text
+    assert text.startswith("Reference step: ") and "Enter" in text
     assert "Trail tent" in await _reply(_generation(["[searchbox]  Search -> TYPE: tent",
                                                       "[keyboard]  Enter -> PRESS ENTER"]))
 
 
 async def test_choice_answer_picks_the_target_letter_in_its_batch() -> None:
     convo = _generation(["[searchbox]  Search -> TYPE: tent", "[keyboard]  Enter -> PRESS ENTER"])
-    convo.append(Message.text("assistant", "Reference step 2/3: click"))
+    convo.append(Message.text("assistant", "Reference step: click"))
     first, second = make_batches(ELEMENTS, [describe_element(e) for e in ELEMENTS], batch_size=2)
     convo.append(messages.choice_message(first, online=True, count=2))
     assert await _reply(convo) == "ELEMENT: C\nACTION: CLICK\nVALUE: None"       # not in batch 1: none (C)

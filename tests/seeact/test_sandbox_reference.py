@@ -20,8 +20,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 # earlier ones were passed); shop--2 and shop--8 count their answer's element by `nth`, which the ranker's
 # top 50 can shift; shop--13 (sort select, filters, the first result by position, picker options, quantity select) and shop--9
 # (type+Enter, quantity select) are judged on the cart and exercise the same widgets.
+# Failures of the whole-sandbox run, one per kind: shop--2 reads 'the first link after a filter' over
+# three batches (their options numbered on from batch to batch); courses--14 counts table cells by `nth`
+# after an anchor; preprints--2 reads a PDF the screenshot does not show yet from the notes beside it;
+# hub--3 clicks 'Older ›', which the task's words do not name (ranked in by the stage-1 reply);
+# sports--11 reads the 5th name of a 20-row table (the stand-in names the rows it sees under the header).
 SAMPLE = {
-    "choice": ["shop--13", "hotels--10", "hotels--7", "recipes--3", "brand--3"],
+    "choice": ["shop--13", "hotels--10", "hotels--7", "recipes--3", "brand--3",
+               "shop--2", "courses--14", "preprints--2", "hub--3", "sports--11"],
     "som": ["shop--13", "hotels--8"],
     "attributes": ["shop--9", "hotels--7", "hotels--6"],
 }
@@ -40,4 +46,4 @@ async def test_reference_solves_task(sandbox, browser, tmp_path: Path, mode: str
     assert result.policy == "seeact"
     steps = json.loads((tmp_path / task_id / "trajectory.json").read_text())["steps"]
     assert all(s["policy_data"]["seeact"]["grounding"] == mode for s in steps)
-    assert steps[0]["policy_data"]["seeact"]["generation"].startswith("Reference step 1/")
+    assert steps[0]["policy_data"]["seeact"]["generation"].startswith("Reference step: ")

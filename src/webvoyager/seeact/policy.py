@@ -115,7 +115,7 @@ class SeeActPolicy:
                                                  page_notes=observation.notes, paper=self.paper)]
             generation_text = (await ask(convo)).text
             convo.append(Message.text("assistant", generation_text))
-            grounded = await self._ground(ask, convo, observation)
+            grounded = await self._ground(ask, convo, observation, generation_text)
             self._log.extend(_log_messages(convo, step=observation.observation_id))
         record = PolicyRecord(seeact=SeeActRecord(
             grounding=self.grounding, generation=generation_text, grounding_replies=grounded.replies,
@@ -142,22 +142,27 @@ class SeeActPolicy:
 
     # ----- helpers ------------------------------------------------------------------------------
 
-    def candidates(self, observation: Observation) -> list[Element]:
+    def candidates(self, observation: Observation, generation: str = "") -> list[Element]:
         """The ranker's top-k elements, back in label (reading) order, or (the pipeline's `by_position`)
-        by their centre, top to bottom then left to right, rounded to pixels as SeeAct's tool does."""
-        ranked = self.ranker.rank(self._task.question if self._task else "", self.previous_actions,
-                                  observation.elements)
+        by their centre, top to bottom then left to right, rounded to pixels as SeeAct's tool does.
+        With the pipeline's `rank_by_generation`, the stage-1 reply `generation` joins the task in the
+        ranker's query: a target the task's words do not name ("Next", a date) is not ranked out."""
+        query = self._task.question if self._task else ""
+        if self.pipeline.rank_by_generation and generation:
+            query = f"{query}\n{generation}"
+        ranked = self.ranker.rank(query, self.previous_actions, observation.elements)
         top = [e for e, _ in ranked[: self.top_k]]
         if self.pipeline.by_position:
             return sorted(top, key=lambda e: (round(e.center[1]), round(e.center[0])))
         return sorted(top, key=lambda e: e.label)
 
-    async def _ground(self, ask: Any, convo: list[Message], observation: Observation) -> Grounded:
+    async def _ground(self, ask: Any, convo: list[Message], observation: Observation, generation: str) -> Grounded:
         if self.grounding == "choice":
-            return await ground_choice(ask, convo, self.candidates(observation), batch_size=self.batch_size,
-                                       fixed_batches=self.pipeline.fixed_batches, paper=self.paper)
+            return await ground_choice(ask, convo, self.candidates(observation, generation),
+                                       batch_size=self.batch_size, fixed_batches=self.pipeline.fixed_batches,
+                                       paper=self.paper)
         if self.grounding == "som":
-            return await ground_som(ask, convo, self.candidates(observation), observation.screenshot,
+            return await ground_som(ask, convo, self.candidates(observation, generation), observation.screenshot,
                                     legend=self.som_legend, label_colors=self.pipeline.som_label, paper=self.paper)
         if self.grounding == "attributes":
             return await ground_attributes(ask, convo, observation.elements, max_options=self.batch_size,

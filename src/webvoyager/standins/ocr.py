@@ -151,15 +151,49 @@ def _column(line: list[Word]) -> list[Word]:
     return out
 
 
+def _same_case(words: tuple[Word, ...], place: tuple[Word, Word], anchor: str) -> bool:
+    """True when the words at `place` are written in the anchor's case (punctuation aside)."""
+    first, last = place
+    run = [first] + (_right_of(words, first, limit=len(anchor.split()) - 1) if first is not last else [])
+    shown = " ".join(re.sub(r"[^\w\s]", "", w.text) for w in run)
+    return shown == " ".join(re.sub(r"[^\w\s]", "", w) for w in anchor.split())
+
+
 def text_after(words: tuple[Word, ...], anchor: str) -> list[str]:
     """What may be the value of the label `anchor`, for each place it stands: first the words to its
     right on the same line, then the column just below it (a value under its label), then that whole
     line; the caller's pattern decides which one holds the value."""
     out: list[str] = []
-    for first, last in _find_anchor(words, anchor):
+    # A label may stand on the page in another case too ("Flights" in a menu, "14 flights" above the
+    # results): the places written as the anchor is come first.
+    places = sorted(_find_anchor(words, anchor), key=lambda place: not _same_case(words, place, anchor))
+    for first, last in places:
         below = _line_below(words, first, last)   # a heading over rows may have its value further right
         for chosen in (_right_of(words, last), _column(below), below):
             text = " ".join(w.text for w in chosen)
             if text and text not in out:
                 out.append(text)
     return out
+
+
+def _lines(words: tuple[Word, ...]) -> list[list[Word]]:
+    """The words grouped into lines across the whole width, top to bottom, each left to right."""
+    lines: list[list[Word]] = []
+    for word in sorted(words, key=lambda w: w.middle):
+        if lines and _same_line(lines[-1][0], word):
+            lines[-1].append(word)
+        else:
+            lines.append([word])
+    return [sorted(line, key=lambda w: w.left) for line in lines]
+
+
+def lines_below(words: tuple[Word, ...], anchor: str, count: int) -> list[str]:
+    """The text of the `count` lines under the first place `anchor` stands (the rows of a table under its
+    header), each across the whole width; [] when the anchor is not read."""
+    places = sorted(_find_anchor(words, anchor), key=lambda place: not _same_case(words, place, anchor))
+    if not places:
+        return []
+    first = places[0][0]
+    lines = _lines(words)
+    at = next(i for i, line in enumerate(lines) if any(w is first for w in line))
+    return [" ".join(w.text for w in line) for line in lines[at + 1:at + 1 + count]]

@@ -30,10 +30,12 @@ class PageView:
     elements: list[ParsedElement] = field(default_factory=list)
     image: bytes | None = None
     outline: str | None = None
+    notes: tuple[str, ...] = ()     # what the page did, as shown beside the screenshot (e.g. a PDF's text)
 
 
 def _outline_after(outline: str, anchor: str) -> list[str]:
-    """In a text-only outline: the text after the label on its line, else the next line's text."""
+    """In a text-only outline (or a note's text): the text after the label on its line, else the next
+    line's text."""
     lines = [line.strip() for line in outline.splitlines() if line.strip()]
     want = normalize_text(anchor)
     out = []
@@ -69,10 +71,15 @@ def _candidates(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
         shown = (found.element.text, found.element.aria_label, found.element.value)
         return [t for t in shown if t]   # the pattern picks; without one the visible text comes first
     assert spec.after is not None
+    # A PDF opened in the browser may not be drawn yet when the screenshot is taken; its text is also
+    # in the notes shown with it, so the value is looked for there after the screenshot.
+    in_notes = [text for note in view.notes for text in _outline_after(note, spec.after)]
     if view.image:
-        return text_after(read_words(view.image), spec.after)
+        return text_after(read_words(view.image), spec.after) + in_notes
     if view.outline:
-        return _outline_after(view.outline, spec.after)
+        return _outline_after(view.outline, spec.after) + in_notes
+    if in_notes:
+        return in_notes
     raise ModelError(f"{task.id}: the answer is read off the screen, but this conversation has no screenshot "
                      "or page outline")
 

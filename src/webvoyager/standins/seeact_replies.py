@@ -28,12 +28,17 @@ from webvoyager.standins.elements import ParsedElement, option_known, parse_elem
 from webvoyager.standins.plan import MAX_FIND_SCROLLS, find_task, solution_steps
 from webvoyager.standins.reading import PageView, compose_answer
 from webvoyager.standins.voyager_replies import at_bottom
-from webvoyager.tasks import ReferenceStep, Task
+from webvoyager.standins.ocr import lines_below, read_words
+from webvoyager.tasks import AnswerPlan, ElementRef, ReferenceStep, Task
 
 _LINE = re.compile(r"^\[(?P<role>[^\]]*)\]\s+(?P<name>.*?) -> (?P<op>" + "|".join(map(re.escape, OPERATIONS))
                    + r")(?::\s.*?)?(?:\s\((?P<status>.*)\))?$")
 _OPS = {"click": "CLICK", "type": "TYPE", "select": "SELECT", "hover": "HOVER", "back": "GO BACK",
         "answer": "TERMINATE"}
+
+
+MAX_SIGHTED_ROWS = 8
+"""At most this many lines under a label are named in a stage-1 reply."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,11 @@ class Position:
     step: int = 0
     scrolls: int = 0
     enter_pending: bool = False
+
+
+def _words_only(line: str) -> str:
+    """The words of an OCR line that hold a letter (what names a table row), without its figures."""
+    return " ".join(w for w in line.split() if re.search(r"[^\W\d_]", w))
 
 
 def _skip_waits(steps: tuple[ReferenceStep, ...], i: int) -> int:
@@ -103,6 +113,15 @@ def _options(question: ShownQuestion | None, start: int) -> list[tuple[str, Pars
     return out
 
 
+def _shown_options(messages: Sequence[Message]) -> list[list[tuple[str, ParsedElement]]]:
+    """The options of every question so far, one list per question, earlier batches first, labelled on
+    from one batch to the next so that label order is reading order over the whole page."""
+    batches: list[list[tuple[str, ParsedElement]]] = []
+    for asked in _questions(messages):
+        batches.append(_options(asked, sum(map(len, batches))))
+    return batches
+
+
 def _last_batch(question: ShownQuestion) -> bool:
     """True when no further batch of options follows this question."""
     return question.batch is None or question.batch[0] == question.batch[1]
@@ -144,14 +163,45 @@ class _SeeActReplies:
 
     def _final_answer(self, task: Task) -> str:
         """The answer read off the screenshot of this step's generation prompt (and the options shown)."""
-        options = [e for q in _questions(self.messages) for _, e in _options(q, 0)]
-        return compose_answer(task, PageView(elements=options, image=self.generation.image))
+        return compose_answer(task, PageView(elements=[e for b in _shown_options(self.messages) for _, e in b],
+                                             image=self.generation.image, notes=self.generation.page_notes))
+
+    def _sighting(self, targets: Sequence[ElementRef]) -> str:
+        """What the screenshot shows under the labels that text-less links in `targets` are placed after
+        (OCR), as a model names the link it means (a name in a list or table row): the ranker then keeps
+        those links among the candidates. Other elements are not named: cells of figures would pull in
+        the same figures all over the page, and an element 'after' a label in the document may stand
+        elsewhere on the screen (a list beside its heading), where the lines below would name others."""
+        rows: dict[str, int] = {}
+        others: set[str] = set()    # labels that other elements are also counted after: not named
+        for target in targets:
+            anchor = target.after.text or target.after.text_contains if target.after is not None else None
+            link = (target.tag or "").lower() == "a" and target.text is None and target.text_contains is None
+            if anchor and link:
+                rows[anchor] = min(max(rows.get(anchor, 0), (target.nth or 0) + 1), MAX_SIGHTED_ROWS)
+            elif anchor:
+                others.add(anchor)
+        rows = {anchor: count for anchor, count in rows.items() if anchor not in others}
+        if not rows or not self.generation.image:
+            return ""
+        words = read_words(self.generation.image)
+        # Names, not figures: a figure repeated down a column would outrank the names for the ranker.
+        named = {anchor: [n for line in lines_below(words, anchor, count) if (n := _words_only(line))]
+                 for anchor, count in rows.items()}
+        seen = [f"under {anchor!r} it shows " + " / ".join(f"{line!r}" for line in lines)
+                for anchor, lines in named.items() if lines]
+        return f" (on the screenshot, {'; '.join(seen)})" if seen else ""
 
     def _describe(self, step: ReferenceStep, task: Task) -> str:
         where = step.target.describe() if step.target is not None else "the page"
         if step.do == "answer":
             # The value is read in stage 2, once every batch of options has been shown.
-            return "answer the question from what the page shows"
+            plan = task.reference.answer if task.reference is not None else None
+            reads = [spec.target for spec in plan.read.values() if spec.target is not None] \
+                if isinstance(plan, AnswerPlan) else []
+            return "answer the question from what the page shows" + self._sighting(reads)
+        if step.target is not None:
+            where += self._sighting([step.target])
         return {
             "click": f"click the {where}", "hover": f"hover over the {where}", "back": "go back to the previous page",
             "type": f"type {step.text!r} into the {where}", "select": f"choose {step.option!r} in the {where}",
@@ -191,7 +241,8 @@ class _SeeActReplies:
             doing = "press Enter to submit what was typed" if pos.enter_pending else self._describe(step, task)
             if finding:
                 doing = "the target is not in view yet; scroll down to look for it"
-            return f"Reference step {pos.step + 1}/{len(steps)}: {doing}."
+            # No step numbers: the default ranker reads this reply, and "3/7" would rank cells of 3s and 7s.
+            return f"Reference step: {doing}."
         if finding:
             return "ELEMENT TYPE: NONE\nELEMENT TEXT: None\n" + _answer("", "SCROLL DOWN").split("\n", 1)[1]
         return self._ground(messages, task, step, pos)
@@ -247,12 +298,9 @@ class _SeeActReplies:
 
     def _choice(self, messages: Sequence[Message], question: ShownQuestion, task: Task, step: ReferenceStep,
                 pos: Position, page_op: tuple[str, str] | None) -> str:
-        # Options of every question so far (earlier batches first): reading order over the page.
-        seen: list[tuple[str, ParsedElement]] = []
-        for asked in _questions(messages):
-            current = _options(asked, len(seen))
-            seen += current
-        none_letter = letter(len(current))
+        batches = _shown_options(messages)
+        seen, current = [o for b in batches for o in b], batches[-1] if batches else []
+        none_letter = letter(len(question.options))
         last = _last_batch(question)
         if page_op is not None:
             return _answer(none_letter, *page_op)

@@ -1,0 +1,62 @@
+"""The stand-ins' reading of a screenshot (Tesseract OCR) and of the notes shown beside it."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from webvoyager.standins.ocr import lines_below, read_words, text_after
+from webvoyager.standins.reading import PageView, read_value
+from webvoyager.tasks import ReadSpec, Task
+
+FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+needs_ocr = pytest.mark.skipif(shutil.which("tesseract") is None or not FONT.exists(),
+                               reason="needs tesseract and the DejaVu font")
+TASK = Task(id="t", question="q", start_url="http://x/")
+
+
+def _screen(rows: list[tuple[int, int, str]]) -> bytes:
+    """A white 1024x400 screenshot with each (x, y, text) written in 16 px black."""
+    image = Image.new("RGB", (1024, 400), "white")
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype(str(FONT), 16)
+    for x, y, text in rows:
+        draw.text((x, y), text, fill="black", font=font)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+@needs_ocr
+def test_a_label_in_its_own_case_is_read_before_the_same_word_in_another_case() -> None:
+    # The menu's "Flights" comes first in reading order; the results' "14 flights" is the label meant.
+    png = _screen([(30, 20, "Flights"), (140, 20, "Airports"), (260, 20, "Deals"),
+                   (30, 120, "Showing 14 of 14 flights"), (170, 160, "Tern Air"), (400, 160, "$100")])
+    spec = ReadSpec.model_validate({"from": "screen", "after": "flights",
+                                    "pattern": "([A-Z][a-z]+(?: [A-Z][a-z]+)*)"})
+    assert read_value(spec, PageView(image=png), TASK) == "Tern Air"
+    assert "Airports Deals" in text_after(read_words(png), "flights")   # still a candidate, read later
+
+
+@needs_ocr
+def test_lines_below_a_header_are_the_rows_across_the_page() -> None:
+    png = _screen([(30, 20, "Player"), (300, 20, "Team"), (600, 20, "FT%"),
+                   (30, 60, "Dmitri Teodor"), (300, 60, "NWK"), (600, 60, "98.1"),
+                   (30, 100, "Enzo Yelchin"), (300, 100, "GRC"), (600, 100, "95.2"),
+                   (30, 140, "Dante Hargreaves"), (300, 140, "BAY"), (600, 140, "84.6")])
+    assert lines_below(read_words(png), "FT%", 2) == ["Dmitri Teodor NWK 98.1", "Enzo Yelchin GRC 95.2"]
+    assert lines_below(read_words(png), "Stores", 2) == []
+
+
+def test_a_screen_value_is_read_from_the_notes_when_the_screenshot_does_not_show_it() -> None:
+    # A PDF not drawn yet on the screenshot: its text is in the notes shown with it.
+    note = ("A PDF was downloaded (2601.01162.pdf). Its text:\nTable 1: Setup\nDataset size 310,002 examples\n"
+            "Training 100 epochs on 4 NVIDIA A100 GPUs")
+    spec = ReadSpec.model_validate({"from": "screen", "after": "Dataset size", "pattern": "^([\\d,]+) examples"})
+    assert read_value(spec, PageView(notes=(note,)), TASK) == "310,002"
+    with pytest.raises(Exception, match="no screenshot"):
+        read_value(spec, PageView(), TASK)
