@@ -9,11 +9,16 @@ answered: the reference reads text, and SeeAct's coordinate question has no elem
 No state is kept: the position in the solution is replayed from the conversation's previous-action
 lines (`[button]  Search -> CLICK`), where window scrolls made while looking for a target that is not
 in view count as "find" scrolls. A failed or rejected previous action is a `ModelError`, as for
-WebVoyager. Every message is read through `seeact.readback`, the reader beside the builder.
+WebVoyager. Values a step notes for the final answer (a name on a page the task leaves) are read off
+what the step's conversation shows (the page title and address, the screenshot through OCR, the
+options) and written as a `NOTE: {json}` line in the reply that decides the step's operation; the
+policy carries them into later generation prompts, where the answer reads them back. Every message is
+read through `seeact.readback`, the reader beside the builder.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Sequence
@@ -22,11 +27,12 @@ from webvoyager.errors import ModelError
 from webvoyager.models.base import Message
 from webvoyager.seeact.attributes import NOT_FOUND
 from webvoyager.seeact.choices import letter
+from webvoyager.seeact.memory import NOTE_PREFIX
 from webvoyager.seeact.readback import ShownGeneration, ShownQuestion, read_generation, read_question
 from webvoyager.seeact.parse import OPERATIONS
 from webvoyager.standins.elements import ParsedElement, option_known, parse_element_line, resolve_target
 from webvoyager.standins.plan import MAX_FIND_SCROLLS, find_task, solution_steps
-from webvoyager.standins.reading import PageView, compose_answer
+from webvoyager.standins.reading import PageView, compose_answer, noted_values, read_notes
 from webvoyager.standins.voyager_replies import at_bottom
 from webvoyager.tasks import ReferenceStep, Task
 
@@ -89,6 +95,13 @@ def replay(task: Task, lines: Sequence[str]) -> Position:
     return pos
 
 
+def _notes_due(step: ReferenceStep, pos: Position) -> bool:
+    """Whether this reply notes the step's values. Typing with Enter takes two SeeAct steps on the same
+    page: the values are noted at the second (PRESS ENTER, no element), whose questions can all be seen
+    first, so a value among options after the text field's is not missed."""
+    return bool(step.note) and (pos.enter_pending or not (step.do == "type" and step.enter))
+
+
 def _answer(element: str, op: str, value: str = "") -> str:
     return f"ELEMENT: {element}\nACTION: {op}\nVALUE: {value or 'None'}"
 
@@ -142,10 +155,24 @@ class _SeeActReplies:
         self.messages = messages
         self.generation = _generation(messages)
 
-    def _final_answer(self, task: Task) -> str:
-        """The answer read off the screenshot of this step's generation prompt (and the options shown)."""
+    def _view(self) -> PageView:
+        """What this step's conversation shows: the title and address, the screenshot and the options of
+        every question asked so far."""
         options = [e for q in _questions(self.messages) for _, e in _options(q, 0)]
-        return compose_answer(task, PageView(elements=options, image=self.generation.image))
+        return PageView(title=self.generation.title, url=self.generation.url, elements=options,
+                        image=self.generation.image)
+
+    def _final_answer(self, task: Task) -> str:
+        """The answer read off this step's conversation, with the values noted at earlier steps."""
+        return compose_answer(task, self._view(), noted_values(self.generation.notes))
+
+    def _noting(self, answer: str, task: Task, step: ReferenceStep, pos: Position) -> str:
+        """`answer` (the reply that decides the step's operation) with a NOTE line of the values the step
+        reads for the final answer, before the answer block (the parser takes the last block)."""
+        if not _notes_due(step, pos):
+            return answer
+        values = read_notes(step.note, self._view(), task)
+        return f"{NOTE_PREFIX} {json.dumps(values, ensure_ascii=False)}\n{answer}"
 
     def _describe(self, step: ReferenceStep, task: Task) -> str:
         where = step.target.describe() if step.target is not None else "the page"
@@ -212,11 +239,12 @@ class _SeeActReplies:
             if found is None or found.element is None:
                 raise ModelError(f"{task.id}: none of the matching elements is the {step.target.describe() if step.target else 'target'}")
             picked = next(ltr for ltr, e in options if e is found.element)
-            return _answer(picked, _expected_op(step), self._value(step, task))
+            return self._noting(_answer(picked, _expected_op(step), self._value(step, task)), task, step, pos)
         if kind == "attributes":
             if page_op is not None:
-                return "ELEMENT TYPE: NONE\nELEMENT TEXT: None\n" + _answer("", *page_op).split("\n", 1)[1]
-            return self._attributes(step, task)
+                return self._noting("ELEMENT TYPE: NONE\nELEMENT TEXT: None\n"
+                                    + _answer("", *page_op).split("\n", 1)[1], task, step, pos)
+            return self._noting(self._attributes(step, task), task, step, pos)
         if question is not None and kind in ("choice", "som"):
             return self._choice(messages, question, task, step, pos, page_op)
         raise ModelError("the reference model does not recognise this SeeAct grounding question")
@@ -255,7 +283,9 @@ class _SeeActReplies:
         none_letter = letter(len(current))
         last = _last_batch(question)
         if page_op is not None:
-            return _answer(none_letter, *page_op)
+            if _notes_due(step, pos) and not last:
+                return _answer(none_letter, "NONE")   # what it notes may be among the later options
+            return self._noting(_answer(none_letter, *page_op), task, step, pos)
         assert step.target is not None
         found = resolve_target(step.target, [e for _, e in seen])
         if found.ambiguous:
@@ -268,7 +298,7 @@ class _SeeActReplies:
                 raise ModelError(f"{task.id}: the target was offered in an earlier question but not chosen")
             if step.do == "select" and step.option and option_known(step.option, found.element) is False:
                 raise ModelError(f"{task.id}: {found.element.describe()} has no option {step.option!r}")
-            return _answer(picked, _expected_op(step), self._value(step, task))
+            return self._noting(_answer(picked, _expected_op(step), self._value(step, task)), task, step, pos)
         if not last:
             # Not in this batch: "none", with an operation that does not end the question round (a
             # SCROLL here would be read as scrolling the window now).
