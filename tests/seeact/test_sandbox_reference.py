@@ -20,8 +20,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 # earlier ones were passed); shop--2 and shop--8 count their answer's element by `nth`, which the ranker's
 # top 50 can shift; shop--13 (sort select, filters, the first result by position, picker options, quantity select) and shop--9
 # (type+Enter, quantity select) are judged on the cart and exercise the same widgets.
+# code--10 reads its answer from the page title (shown in the default protocol's generation prompt);
+# dictionary--10 notes a word's title and CEFR level on its page, goes on to another page and answers
+# from the NOTE line carried into the later generation prompts.
 SAMPLE = {
-    "choice": ["shop--13", "hotels--10", "hotels--7", "recipes--3", "brand--3"],
+    "choice": ["shop--13", "hotels--10", "hotels--7", "recipes--3", "brand--3", "code--10", "dictionary--10"],
     "som": ["shop--13", "hotels--8"],
     "attributes": ["shop--9", "hotels--7", "hotels--6"],
 }
@@ -41,3 +44,5 @@ async def test_reference_solves_task(sandbox, browser, tmp_path: Path, mode: str
     steps = json.loads((tmp_path / task_id / "trajectory.json").read_text())["steps"]
     assert all(s["policy_data"]["seeact"]["grounding"] == mode for s in steps)
     assert steps[0]["policy_data"]["seeact"]["generation"].startswith("Reference step 1/")
+    noted = [n for s in steps for n in s["policy_data"]["seeact"].get("notes", [])]
+    assert bool(noted) == any(step.note for step in task.reference.steps)

@@ -32,9 +32,9 @@ from webvoyager.seeact.readback import ShownGeneration, ShownQuestion, read_gene
 from webvoyager.seeact.parse import OPERATIONS
 from webvoyager.standins.elements import ParsedElement, option_known, parse_element_line, resolve_target
 from webvoyager.standins.plan import MAX_FIND_SCROLLS, find_task, solution_steps
-from webvoyager.standins.reading import PageView, compose_answer, noted_values, read_notes
+from webvoyager.standins.reading import PageView, compose_answer, noted_values, read_value
 from webvoyager.standins.voyager_replies import at_bottom
-from webvoyager.tasks import ReferenceStep, Task
+from webvoyager.tasks import ReadSpec, ReferenceStep, Task
 
 _LINE = re.compile(r"^\[(?P<role>[^\]]*)\]\s+(?P<name>.*?) -> (?P<op>" + "|".join(map(re.escape, OPERATIONS))
                    + r")(?::\s.*?)?(?:\s\((?P<status>.*)\))?$")
@@ -95,13 +95,6 @@ def replay(task: Task, lines: Sequence[str]) -> Position:
     return pos
 
 
-def _notes_due(step: ReferenceStep, pos: Position) -> bool:
-    """Whether this reply notes the step's values. Typing with Enter takes two SeeAct steps on the same
-    page: the values are noted at the second (PRESS ENTER, no element), whose questions can all be seen
-    first, so a value among options after the text field's is not missed."""
-    return bool(step.note) and (pos.enter_pending or not (step.do == "type" and step.enter))
-
-
 def _answer(element: str, op: str, value: str = "") -> str:
     return f"ELEMENT: {element}\nACTION: {op}\nVALUE: {value or 'None'}"
 
@@ -158,7 +151,9 @@ class _SeeActReplies:
     def _view(self) -> PageView:
         """What this step's conversation shows: the title and address, the screenshot and the options of
         every question asked so far."""
-        options = [e for q in _questions(self.messages) for _, e in _options(q, 0)]
+        options: list[ParsedElement] = []
+        for question in _questions(self.messages):   # labelled on across batches: reading order over the page
+            options += [e for _, e in _options(question, len(options))]
         return PageView(title=self.generation.title, url=self.generation.url, elements=options,
                         image=self.generation.image)
 
@@ -166,13 +161,26 @@ class _SeeActReplies:
         """The answer read off this step's conversation, with the values noted at earlier steps."""
         return compose_answer(task, self._view(), noted_values(self.generation.notes))
 
+    def _pending_notes(self, step: ReferenceStep) -> dict[str, ReadSpec]:
+        """What the step notes that no note carried to this prompt holds yet (typing with Enter takes two
+        SeeAct steps on the same page: what the first could not read, the second notes)."""
+        carried = noted_values(self.generation.notes)
+        return {name: spec for name, spec in step.note.items() if name not in carried}
+
     def _noting(self, answer: str, task: Task, step: ReferenceStep, pos: Position) -> str:
         """`answer` (the reply that decides the step's operation) with a NOTE line of the values the step
-        reads for the final answer, before the answer block (the parser takes the last block)."""
-        if not _notes_due(step, pos):
-            return answer
-        values = read_notes(step.note, self._view(), task)
-        return f"{NOTE_PREFIX} {json.dumps(values, ensure_ascii=False)}\n{answer}"
+        reads for the final answer, before the answer block (the parser takes the last block). A value
+        the TYPE of a type-and-Enter step does not see among its options is left to its PRESS ENTER,
+        whose questions are all asked first (the options change once the field holds the text)."""
+        deferrable = step.do == "type" and step.enter and not pos.enter_pending
+        values = {}
+        for name, spec in self._pending_notes(step).items():
+            try:
+                values[name] = read_value(spec, self._view(), task)
+            except ModelError:
+                if not deferrable:
+                    raise
+        return f"{NOTE_PREFIX} {json.dumps(values, ensure_ascii=False)}\n{answer}" if values else answer
 
     def _describe(self, step: ReferenceStep, task: Task) -> str:
         where = step.target.describe() if step.target is not None else "the page"
@@ -283,7 +291,7 @@ class _SeeActReplies:
         none_letter = letter(len(current))
         last = _last_batch(question)
         if page_op is not None:
-            if _notes_due(step, pos) and not last:
+            if self._pending_notes(step) and not last:
                 return _answer(none_letter, "NONE")   # what it notes may be among the later options
             return self._noting(_answer(none_letter, *page_op), task, step, pos)
         assert step.target is not None
