@@ -13,7 +13,7 @@ from webvoyager.seeact.messages import (ATTRIBUTES_MARK, CHOICE_MARK, FAILED_ACT
                                         POINT_MARK, SOM_MARK, UNUSABLE_REPLY)
 from webvoyager.seeact import messages
 from webvoyager.seeact.choices import make_batches
-from webvoyager.seeact.grounding import describe_element
+from webvoyager.seeact.grounding import NONE_MATCHED, describe_element
 from webvoyager.seeact.memory import notes_in
 from webvoyager.tasks import ElementRef, ReferenceSolution, ReferenceStep, Task
 
@@ -231,3 +231,39 @@ async def test_values_noted_on_a_page_come_back_from_the_notes_carried() -> None
     assert (await answer(['{"name": "Dome tent", "weight": "3.1 kg"}'])).endswith("weighs 3.1 kg; it is on p/list.")
     with pytest.raises(ModelError, match="did not note name, weight on the way"):
         await answer([])
+
+
+LOOK_TASK = Task.model_validate({
+    "id": "t4", "question": "How heavy is the Trail tent?", "start_url": "http://shop.localhost/", "site": "shop",
+    "reference": {"steps": [{"do": "click", "target": {"text": "Home"}, "note": {
+                      "weight": {"from": "element", "target": {"tag": "td", "text_contains": "kg"}}}},
+                            {"do": "answer"}],
+                  "answer": {"say": "It weighs {weight}."}}})
+
+
+async def test_a_value_below_the_target_is_noted_first_then_the_target_is_used() -> None:
+    # The target (Home) is in the first batch, the weight it notes in the second: the first round passes
+    # both batches and notes the weight; the next step, with the note carried, clicks Home.
+    model = ReferenceModel(tasks=[LOOK_TASK], policy="seeact")
+    cells = [Element(label=0, tag="a", text="Home"), Element(label=1, tag="td", text="2.4 kg")]
+    first, second = make_batches(cells, [describe_element(e) for e in cells], batch_size=1)
+
+    async def round_(feedback: tuple[str, ...], memory: list[str]) -> list[str]:
+        convo = [messages.system_message(online=True),
+                 messages.generation_message(LOOK_TASK.question, [], b"png", online=True, notes=feedback,
+                                             title="Trail tent", url="http://shop.localhost/p/trail", memory=memory)]
+        replies = [(await model.complete(convo)).text]
+        for batch in (first, second):
+            convo += [Message.text("assistant", replies[-1]), messages.choice_message(batch, online=True, count=2)]
+            replies.append((await model.complete(convo)).text)
+            if "ACTION: NONE" not in replies[-1]:
+                break
+        return replies[1:]
+
+    looked = await round_((), [])
+    assert looked == ["ELEMENT: B\nACTION: NONE\nVALUE: None",
+                      'NOTE: {"weight": "2.4 kg"}\nELEMENT: B\nACTION: NONE\nVALUE: None']
+    failed = (UNUSABLE_REPLY.format(error=NONE_MATCHED),)
+    assert await round_(failed, ['{"weight": "2.4 kg"}']) == ["ELEMENT: A\nACTION: CLICK\nVALUE: None"]
+    with pytest.raises(ModelError, match="previous step did not work"):   # a failed round without the note
+        await round_(failed, [])

@@ -27,6 +27,7 @@ from webvoyager.errors import ModelError
 from webvoyager.models.base import Message
 from webvoyager.seeact.attributes import NOT_FOUND
 from webvoyager.seeact.choices import letter
+from webvoyager.seeact.grounding import NONE_MATCHED
 from webvoyager.seeact.memory import NOTE_PREFIX
 from webvoyager.seeact.readback import ShownGeneration, ShownQuestion, read_generation, read_question
 from webvoyager.seeact.parse import OPERATIONS
@@ -167,6 +168,19 @@ class _SeeActReplies:
         carried = noted_values(self.generation.notes)
         return {name: spec for name, spec in step.note.items() if name not in carried}
 
+    def _unread_notes(self, task: Task, step: ReferenceStep, pos: Position) -> list[str]:
+        """The names of what the step notes that the options shown so far do not show (empty for the TYPE
+        of a type-and-Enter step, whose PRESS ENTER notes what it misses)."""
+        if step.do == "type" and step.enter and not pos.enter_pending:
+            return []
+        missing = []
+        for name, spec in self._pending_notes(step).items():
+            try:
+                read_value(spec, self._view(), task)
+            except ModelError:
+                missing.append(name)
+        return missing
+
     def _noting(self, answer: str, task: Task, step: ReferenceStep, pos: Position) -> str:
         """`answer` (the reply that decides the step's operation) with a NOTE line of the values the step
         reads for the final answer, before the answer block (the parser takes the last block). A value
@@ -211,7 +225,10 @@ class _SeeActReplies:
         # Attributes grounding found no element like the one described: the target is not in view
         # yet, so look for it further down (as a person would); anything else that failed is an error.
         finding = NOT_FOUND in (generation.feedback.reply_error or "")
-        if note is not None and not finding:
+        # The round before passed every option on purpose to note what the later ones show (`_look`).
+        looked = (NONE_MATCHED == generation.feedback.reply_error and pos.step < len(steps)
+                  and bool(steps[pos.step].note) and not self._pending_notes(steps[pos.step]))
+        if note is not None and not finding and not looked:
             raise ModelError(f"{task.id}: the reference model's previous step did not work: {note}")
         if finding and at_bottom(generation.page_notes):
             raise ModelError(f"{task.id}: the target is not on the page, which is already scrolled to the bottom: "
@@ -256,6 +273,15 @@ class _SeeActReplies:
         if question is not None and kind in ("choice", "som"):
             return self._choice(messages, question, task, step, pos, page_op)
         raise ModelError("the reference model does not recognise this SeeAct grounding question")
+
+    def _look(self, none_letter: str, last: bool, task: Task, step: ReferenceStep, pos: Position) -> str:
+        """A step that notes values the options after its target's show: its target is passed ("none"),
+        the later questions are seen, and the last one writes the NOTE line and names no element. The
+        round ends with nothing done (the page is as it was), and the next SeeAct step, whose notes are
+        carried, does the operation (`reply` takes that failed round as its own)."""
+        if not self._pending_notes(step):
+            raise ModelError(f"{task.id}: the target was offered in an earlier question but not chosen")
+        return self._noting(_answer(none_letter, "NONE"), task, step, pos) if last else _answer(none_letter, "NONE")
 
     def _page_op(self, task: Task, step: ReferenceStep, pos: Position) -> tuple[str, str] | None:
         """(operation, value) for moves that need no element; None for element steps."""
@@ -302,8 +328,8 @@ class _SeeActReplies:
                              "reference target an 'nth' or make it more specific")
         if found.element is not None:
             picked = next((ltr for ltr, e in current if e is found.element), None)
-            if picked is None:
-                raise ModelError(f"{task.id}: the target was offered in an earlier question but not chosen")
+            if picked is None or (not last and self._unread_notes(task, step, pos)):
+                return self._look(none_letter, last, task, step, pos)
             if step.do == "select" and step.option and option_known(step.option, found.element) is False:
                 raise ModelError(f"{task.id}: {found.element.describe()} has no option {step.option!r}")
             return self._noting(_answer(picked, _expected_op(step), self._value(step, task)), task, step, pos)
