@@ -22,9 +22,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 # (type+Enter, quantity select) are judged on the cart and exercise the same widgets.
 # code--10 reads its answer from the page title (shown in the default protocol's generation prompt);
 # dictionary--10 notes a word's title and CEFR level on its page, goes on to another page and answers
-# from the NOTE line carried into the later generation prompts.
+# from the NOTE line carried into the later generation prompts; maps--9 notes a route's time that is
+# among the options after its target's (the round that notes it names no element, the next step acts).
 SAMPLE = {
-    "choice": ["shop--13", "hotels--10", "hotels--7", "recipes--3", "brand--3", "code--10", "dictionary--10"],
+    "choice": ["shop--13", "hotels--10", "hotels--7", "recipes--3", "brand--3", "code--10", "dictionary--10",
+               "maps--9"],
     "som": ["shop--13", "hotels--8"],
     "attributes": ["shop--9", "hotels--7", "hotels--6"],
 }

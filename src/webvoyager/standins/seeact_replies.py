@@ -96,6 +96,11 @@ def replay(task: Task, lines: Sequence[str]) -> Position:
     return pos
 
 
+def _deferrable(step: ReferenceStep, pos: Position) -> bool:
+    """The TYPE of a type-and-Enter step: its PRESS ENTER, on the same page, can note what it misses."""
+    return step.do == "type" and step.enter and not pos.enter_pending
+
+
 def _answer(element: str, op: str, value: str = "") -> str:
     return f"ELEMENT: {element}\nACTION: {op}\nVALUE: {value or 'None'}"
 
@@ -168,32 +173,29 @@ class _SeeActReplies:
         carried = noted_values(self.generation.notes)
         return {name: spec for name, spec in step.note.items() if name not in carried}
 
-    def _unread_notes(self, task: Task, step: ReferenceStep, pos: Position) -> list[str]:
-        """The names of what the step notes that the options shown so far do not show (empty for the TYPE
-        of a type-and-Enter step, whose PRESS ENTER notes what it misses)."""
-        if step.do == "type" and step.enter and not pos.enter_pending:
-            return []
-        missing = []
+    def _read_pending(self, task: Task, step: ReferenceStep) -> tuple[dict[str, str], dict[str, ModelError]]:
+        """The step's pending notes read off what this conversation shows, and why each other one is not."""
+        values, missing = {}, {}
         for name, spec in self._pending_notes(step).items():
             try:
-                read_value(spec, self._view(), task)
-            except ModelError:
-                missing.append(name)
-        return missing
+                values[name] = read_value(spec, self._view(), task)
+            except ModelError as error:
+                missing[name] = error
+        return values, missing
+
+    def _unread_notes(self, task: Task, step: ReferenceStep, pos: Position) -> bool:
+        """Whether the options shown so far miss something the step notes (never for the TYPE of a
+        type-and-Enter step, whose PRESS ENTER notes what it misses)."""
+        return not _deferrable(step, pos) and bool(self._read_pending(task, step)[1])
 
     def _noting(self, answer: str, task: Task, step: ReferenceStep, pos: Position) -> str:
         """`answer` (the reply that decides the step's operation) with a NOTE line of the values the step
         reads for the final answer, before the answer block (the parser takes the last block). A value
         the TYPE of a type-and-Enter step does not see among its options is left to its PRESS ENTER,
         whose questions are all asked first (the options change once the field holds the text)."""
-        deferrable = step.do == "type" and step.enter and not pos.enter_pending
-        values = {}
-        for name, spec in self._pending_notes(step).items():
-            try:
-                values[name] = read_value(spec, self._view(), task)
-            except ModelError:
-                if not deferrable:
-                    raise
+        values, missing = self._read_pending(task, step)
+        if missing and not _deferrable(step, pos):
+            raise next(iter(missing.values()))
         return f"{NOTE_PREFIX} {json.dumps(values, ensure_ascii=False)}\n{answer}" if values else answer
 
     def _describe(self, step: ReferenceStep, task: Task) -> str:
