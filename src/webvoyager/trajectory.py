@@ -102,11 +102,14 @@ class SeeActRecord:
     value: str = ""
     element: int | None = None               # the chosen element's label
     point: list[float] | None = None         # coordinates: the point given
+    notes: list[str] = field(default_factory=list)   # the NOTE lines this step's replies wrote (default protocol)
     details: GroundingDetails = field(default_factory=GroundingDetails)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         del data["details"]
+        if not self.notes:   # steps without notes keep the keys earlier versions wrote
+            del data["notes"]
         return {**data, **self.details.to_dict()}
 
     @classmethod

@@ -12,6 +12,7 @@ from webvoyager.agent.page_content import PAGE_CLOSE, defused
 from webvoyager.browser.types import Observation
 from webvoyager.seeact import messages
 from webvoyager.seeact.choices import make_batches
+from webvoyager.seeact.memory import MAX_NOTES, Notebook
 from webvoyager.seeact.readback import ShownQuestion, read_generation, read_question
 
 TASK = "Find the cheapest lasagna recipe\nand tell me its price"
@@ -81,3 +82,37 @@ def test_every_grounding_question_reads_back_with_its_options() -> None:
 def test_other_messages_are_not_read_as_seeact_turns() -> None:
     assert read_generation(messages.attributes_message(online=True)) is None
     assert read_question(_generation(_observation(), HISTORY)) is None
+
+
+MEMORY = ['{"name_a": "Trail tent"}', "Dome tent weighs 3.1 kg"]
+
+
+@pytest.mark.parametrize("memory", [MEMORY, []], ids=["notes", "no-notes"])
+def test_the_page_address_title_and_notes_read_back_as_built(memory: list[str]) -> None:
+    obs = _observation()
+    shown = read_generation(messages.generation_message(
+        TASK, HISTORY, obs.screenshot, online=True, notes=messages.feedback_notes(obs), page_notes=obs.notes,
+        title="Lasagna | Simmer", url="http://recipes.localhost/r/1?q=a b", memory=memory))
+    assert shown is not None
+    assert (shown.title, shown.url, shown.notes) == ("Lasagna | Simmer", "http://recipes.localhost/r/1?q=a b",
+                                                     tuple(memory))
+    assert shown.task == TASK and shown.previous_actions == tuple(HISTORY) and shown.page_notes[0] == obs.notes[0]
+
+
+def test_notes_left_out_are_counted_and_not_read_as_notes() -> None:
+    book = Notebook()
+    book.add([f"NOTE: value {i}" for i in range(MAX_NOTES + 3)])
+    shown = read_generation(messages.generation_message(TASK, [], b"shot", online=True, title="T", url="http://x/",
+                                                        memory=book.shown()))
+    assert shown is not None and shown.notes == tuple(f"value {i}" for i in range(3, MAX_NOTES + 3))
+
+
+def test_paper_and_offline_prompts_show_no_address_title_or_notes() -> None:
+    for online, paper in ((True, True), (False, False)):
+        message = messages.generation_message(TASK, HISTORY, b"shot", online=online, paper=paper, title="Secret title",
+                                              url="http://x/", memory=MEMORY)
+        shown = read_generation(message)
+        assert shown is not None and (shown.title, shown.url, shown.notes) == (None, None, ())
+        text = message.text_content
+        assert text.startswith("Task: ") and "Secret title" not in text and "http://x/" not in text
+        assert "NOTE:" not in text and "Trail tent" not in text

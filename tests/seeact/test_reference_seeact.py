@@ -13,7 +13,8 @@ from webvoyager.seeact.messages import (ATTRIBUTES_MARK, CHOICE_MARK, FAILED_ACT
                                         POINT_MARK, SOM_MARK, UNUSABLE_REPLY)
 from webvoyager.seeact import messages
 from webvoyager.seeact.choices import make_batches
-from webvoyager.seeact.grounding import describe_element
+from webvoyager.seeact.grounding import NONE_MATCHED, describe_element
+from webvoyager.seeact.memory import notes_in
 from webvoyager.tasks import ElementRef, ReferenceSolution, ReferenceStep, Task
 
 TASK = Task(id="t1", question="Find the weight of the Trail tent", start_url="http://shop.localhost/", site="shop",
@@ -185,3 +186,84 @@ async def test_the_answer_fails_when_no_batch_shows_it() -> None:
     cells = [Element(label=i, tag="td", text=t) for i, t in enumerate(["Trail tent", "Dome tent", "Green", "Blue"])]
     with pytest.raises(ModelError, match="no visible element"):
         await _answer_round(cells)
+
+
+NOTE_TASK = Task.model_validate({
+    "id": "t3", "question": "What does the Trail tent weigh, and what is it called in full?",
+    "start_url": "http://shop.localhost/", "site": "shop",
+    "reference": {"steps": [{"do": "back", "note": {
+                      "name": {"from": "title", "pattern": r"^(.+?) \| Cartwheel$"},
+                      "weight": {"from": "element", "target": {"tag": "td", "text_contains": "kg"},
+                                 "pattern": r"([\d.]+ kg)"}}},
+                            {"do": "answer"}],
+                  "answer": {"say": "The {name} weighs {weight}; it is on {page}.",
+                             "read": {"page": {"from": "url", "pattern": r"/(p/\w+)$"}}}}})
+
+
+async def test_values_noted_on_a_page_come_back_from_the_notes_carried() -> None:
+    model = ReferenceModel(tasks=[NOTE_TASK], policy="seeact")
+    cells = [Element(label=i, tag="td", text=t) for i, t in enumerate(["Trail tent 2P", "Green", "2.4 kg"])]
+    convo = [messages.system_message(online=True),
+             messages.generation_message(NOTE_TASK.question, [], b"png", online=True, title="Trail tent 2P | Cartwheel",
+                                         url="http://shop.localhost/p/trail")]
+    convo.append(Message.text("assistant", (await model.complete(convo)).text))
+    batches = make_batches(cells, [describe_element(e) for e in cells], batch_size=2)
+    replies = []
+    for batch in batches:      # the weight is in the last batch: the first is passed, GO BACK waits for it
+        convo.append(messages.choice_message(batch, online=True, count=len(batches)))
+        replies.append((await model.complete(convo)).text)
+        convo.append(Message.text("assistant", replies[-1]))
+    assert replies[0] == "ELEMENT: B\nACTION: NONE\nVALUE: None"
+    assert replies[1] == 'NOTE: {"name": "Trail tent 2P", "weight": "2.4 kg"}\nELEMENT: C\nACTION: GO BACK\nVALUE: None'
+
+    async def answer(memory: list[str]) -> str:
+        nxt = [messages.system_message(online=True),
+               messages.generation_message(NOTE_TASK.question, ["[page]  -> GO BACK"], b"png", online=True,
+                                           title="Tents | Cartwheel", url="http://shop.localhost/p/list",
+                                           memory=memory),
+               Message.text("assistant", "answer"), messages.choice_message(listing, online=True)]
+        return (await model.complete(nxt)).text
+
+    listing = make_batches(ELEMENTS[2:], [describe_element(e) for e in ELEMENTS[2:]])[0]
+    carried = [notes_in(r)[0] for r in replies if notes_in(r)]
+    assert (await answer(carried)).endswith("VALUE: The Trail tent 2P weighs 2.4 kg; it is on p/list.")
+    # The answer says what the notes carried, not what the solution knows: a different note, a different answer.
+    assert (await answer(['{"name": "Dome tent", "weight": "3.1 kg"}'])).endswith("weighs 3.1 kg; it is on p/list.")
+    with pytest.raises(ModelError, match="did not note name, weight on the way"):
+        await answer([])
+
+
+LOOK_TASK = Task.model_validate({
+    "id": "t4", "question": "How heavy is the Trail tent?", "start_url": "http://shop.localhost/", "site": "shop",
+    "reference": {"steps": [{"do": "click", "target": {"text": "Home"}, "note": {
+                      "weight": {"from": "element", "target": {"tag": "td", "text_contains": "kg"}}}},
+                            {"do": "answer"}],
+                  "answer": {"say": "It weighs {weight}."}}})
+
+
+async def test_a_value_below_the_target_is_noted_first_then_the_target_is_used() -> None:
+    # The target (Home) is in the first batch, the weight it notes in the second: the first round passes
+    # both batches and notes the weight; the next step, with the note carried, clicks Home.
+    model = ReferenceModel(tasks=[LOOK_TASK], policy="seeact")
+    cells = [Element(label=0, tag="a", text="Home"), Element(label=1, tag="td", text="2.4 kg")]
+    first, second = make_batches(cells, [describe_element(e) for e in cells], batch_size=1)
+
+    async def round_(feedback: tuple[str, ...], memory: list[str]) -> list[str]:
+        convo = [messages.system_message(online=True),
+                 messages.generation_message(LOOK_TASK.question, [], b"png", online=True, notes=feedback,
+                                             title="Trail tent", url="http://shop.localhost/p/trail", memory=memory)]
+        replies = [(await model.complete(convo)).text]
+        for batch in (first, second):
+            convo += [Message.text("assistant", replies[-1]), messages.choice_message(batch, online=True, count=2)]
+            replies.append((await model.complete(convo)).text)
+            if "ACTION: NONE" not in replies[-1]:
+                break
+        return replies[1:]
+
+    looked = await round_((), [])
+    assert looked == ["ELEMENT: B\nACTION: NONE\nVALUE: None",
+                      'NOTE: {"weight": "2.4 kg"}\nELEMENT: B\nACTION: NONE\nVALUE: None']
+    failed = (UNUSABLE_REPLY.format(error=NONE_MATCHED),)
+    assert await round_(failed, ['{"weight": "2.4 kg"}']) == ["ELEMENT: A\nACTION: CLICK\nVALUE: None"]
+    with pytest.raises(ModelError, match="previous step did not work"):   # a failed round without the note
+        await round_(failed, [])

@@ -85,3 +85,18 @@ def test_paper_candidates_come_from_the_whole_page(seeact_runs) -> None:
 
     assert f'<a> "{TARGET}"' in offered("paper")
     assert f'<a> "{TARGET}"' not in offered("default") and '<a> "List entry 1"' in offered("default")
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_paper_generation_shows_no_page_address_title_or_notes(seeact_runs) -> None:
+    def generation(protocol: str) -> str:   # the first request's stage-1 prompt, as sent
+        content = seeact_runs[protocol][1][0].body["messages"][1]["content"]
+        return " ".join(p.get("text", "") for p in content) if isinstance(content, list) else content
+
+    url = seeact_runs["default"][0].final_url or ""
+    assert generation("default").startswith(f"Current page: {url}\n<page_content>\nPage title: ")
+    assert "NOTE:" in generation("default")
+    paper = generation("paper")
+    assert paper.startswith("Task: ") and "Current page:" not in paper and "Page title:" not in paper
+    assert "zoo/scroll.html" not in paper and "NOTE" not in paper

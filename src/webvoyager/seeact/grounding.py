@@ -27,6 +27,9 @@ Ask = Callable[[list[Message]], Awaitable[Completion]]
 GroundingMode = Literal["choice", "som", "attributes", "coordinates"]
 """SeeAct's grounding strategies (stage 2): textual choices, image annotation, element attributes, a point."""
 MODES: tuple[GroundingMode, ...] = get_args(GroundingMode)
+NONE_MATCHED = ("none of the offered elements matched the target you described; describe a visible element, "
+                "or scroll to find it")
+"""The feedback when every batch was answered "none"."""
 
 
 def check_grounding(name: str) -> GroundingMode:
@@ -89,8 +92,7 @@ def _unsettled(out: Grounded, reply: GroundingReply, paper: bool) -> Grounded:
     out.operation, out.value = reply.operation, reply.value
     out.error = (_no_element("choice", reply) if reply.operation is None else
                  f"{reply.operation} is not one of the operations offered" if unoffered(reply, paper) else
-                 "none of the offered elements matched the target you described; describe a visible element, "
-                 "or scroll to find it")
+                 NONE_MATCHED)
     return out
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from webvoyager.agent.page_content import PAGE_CLOSE, PAGE_OPEN, defused
+from webvoyager.agent.page_content import PAGE_CLOSE, PAGE_OPEN, URL_CHARS, capped, capped_title, defused
 from webvoyager.browser.types import Observation
 from webvoyager.models.base import ImagePart, Message, TextPart
 from webvoyager.seeact import prompts
 from webvoyager.prompts import load_prompt
 from webvoyager.seeact.choices import ChoiceBatch
+from webvoyager.seeact.memory import NOTES_HEADING as MEMORY_HEADING
 
 # Phrases that identify each kind of message (each is in its prompt file; a test checks it).
 # `seeact.readback` recognises the stage by them, for offline stand-ins that answer SeeAct conversations.
@@ -28,6 +29,8 @@ FAILED_ACTION = "The last action failed: {error}"
 UNUSABLE_REPLY = "Your previous answer could not be used: {error}"
 BATCH_MARK = "(Question {number} of {count}:"
 PAGE_NOTES_HEADING = "What the page did:"
+CURRENT_PAGE = "Current page: "
+PAGE_TITLE = "Page title: "
 
 
 def feedback_notes(obs: Observation) -> list[str]:
@@ -71,12 +74,35 @@ def notes_text(notes: Sequence[str], page_notes: Sequence[str] = ()) -> str:
     return "\n".join(p for p in (text, page) if p) + "\n"
 
 
+def context_text(title: str, url: str, memory: Sequence[str]) -> str:
+    """What the default protocol's generation prompt opens with: where the browser is (the address, and
+    the page's title between the page-content delimiters, both capped), then the notes carried from
+    earlier steps (`memory`: `Notebook.shown()` lines), when there are any."""
+    title = page_block(PAGE_TITLE + capped_title(" ".join(title.split()))) if title.strip() else ""
+    where = "\n".join(p for p in (CURRENT_PAGE + capped(" ".join(url.split()), URL_CHARS, "address"), title) if p)
+    notes = "\n".join(line if line.startswith("(") else f"- {line}" for line in memory)
+    return where + "\n\n" + (f"{MEMORY_HEADING}\n{notes}\n\n" if notes else "")
+
+
+def _note_rule() -> str:
+    """Point 5 of the default generation prompt: how to write a note (the heading named without its colon)."""
+    return "\n" + prompts.render("generation_notes", notes_heading=MEMORY_HEADING.rstrip(":"))
+
+
 def generation_message(task: str, previous_actions: Sequence[str], screenshot: bytes, *, online: bool,
                        media_type: str = "image/png", notes: Sequence[str] = (),
-                       page_notes: Sequence[str] = (), paper: bool = False) -> Message:
-    """Stage 1: task, previous actions and the screenshot; the model describes the next action."""
+                       page_notes: Sequence[str] = (), paper: bool = False, title: str = "", url: str = "",
+                       memory: Sequence[str] = ()) -> Message:
+    """Stage 1: task, previous actions and the screenshot; the model describes the next action.
+
+    Online under the default protocol the prompt also shows the page's address and title and the
+    notes the model took at earlier steps (`memory`), and asks for NOTE lines; the paper's prompt and
+    the offline (Mind2Web) one show neither, as the original."""
+    remember = online and not paper
     text = prompts.render("generation", task=task, previous_actions=history_text(previous_actions),
-                          operations=prompts.operations(online, paper=paper), notes=notes_text(notes, page_notes))
+                          operations=prompts.operations(online, paper=paper), notes=notes_text(notes, page_notes),
+                          context=context_text(title, url, memory) if remember else "",
+                          note_rule=_note_rule() if remember else "")
     return Message(role="user", parts=(TextPart(text), ImagePart(data=screenshot, media_type=media_type)))
 
 

@@ -4,7 +4,9 @@ Stage 1 shows the task, the previous actions as short lines and the screenshot; 
 the page, its progress and the next target element, operation and value in free text. Stage 2
 continues the same conversation with the grounding question of the chosen strategy (`choice`,
 `som`, `attributes` or `coordinates`). Each step starts a fresh conversation, as in the paper; what
-happened before is carried by the previous-action lines and the notes of the last step.
+happened before is carried by the previous-action lines and the notes of the last step. Under the
+default protocol stage 1 also shows the page's address and title, and the notes the model wrote
+(`NOTE:` lines) at earlier steps (`seeact.memory`); under `paper` it shows neither, as the original.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from webvoyager.seeact.attributes import ground_attributes
 from webvoyager.packs import ProtocolPack
 from webvoyager.seeact.grounding import (Grounded, check_grounding, ground_choice, ground_choice_as_original,
                                           ground_coordinates, ground_som)
+from webvoyager.seeact.memory import Notebook
 from webvoyager.seeact.ranker import LexicalRanker, Ranker
 from webvoyager.tasks import Task
 from webvoyager.trajectory import PolicyRecord, SeeActRecord
@@ -70,13 +73,14 @@ class SeeActPolicy:
                        messages.system_message(online=True, paper=self.paper))
         self._task: Task | None = None
         self._history: list[_Done] = []
+        self._notebook = Notebook()
         self._log: list[dict[str, Any]] = []
 
     # ----- Policy protocol ----------------------------------------------------------------------
 
     def reset(self, task: Task) -> None:
-        """Start a new task: no previous actions, an empty log."""
-        self._task, self._history, self._log = task, [], []
+        """Start a new task: no previous actions, no notes, an empty log."""
+        self._task, self._history, self._notebook, self._log = task, [], Notebook(), []
 
     @property
     def previous_actions(self) -> list[str]:
@@ -101,7 +105,7 @@ class SeeActPolicy:
             usage = usage + completion.usage
             return completion
 
-        if self.pack is not None:
+        if self.pack is not None:   # the paper's wording: no address, title or notes, as the original
             asked = await ground_choice_as_original(ask, self.pack, self._task.question, self.previous_actions,
                                                     observation.screenshot, self.candidates(observation),
                                                     batch_size=self.batch_size)
@@ -112,16 +116,22 @@ class SeeActPolicy:
             convo = [self.system,
                      messages.generation_message(self._task.question, self.previous_actions, observation.screenshot,
                                                  online=True, notes=messages.feedback_notes(observation),
-                                                 page_notes=observation.notes, paper=self.paper)]
+                                                 page_notes=observation.notes, paper=self.paper,
+                                                 title=observation.title, url=observation.url,
+                                                 memory=self._notebook.shown())]
             generation_text = (await ask(convo)).text
             convo.append(Message.text("assistant", generation_text))
             grounded = await self._ground(ask, convo, observation, generation_text)
             self._log.extend(_log_messages(convo, step=observation.observation_id))
+        # Notes are the model's memory across steps: any reply of this step may write one (a value
+        # seen among the options too); the paper's prompt asks for none and carries none.
+        noted = [] if self.paper else self._notebook.add([generation_text, *grounded.replies])
         record = PolicyRecord(seeact=SeeActRecord(
             grounding=self.grounding, generation=generation_text, grounding_replies=grounded.replies,
             operation=grounded.operation, value=grounded.value,
             element=grounded.element.label if grounded.element else None,
-            point=[grounded.point.x, grounded.point.y] if grounded.point else None, details=grounded.details))
+            point=[grounded.point.x, grounded.point.y] if grounded.point else None, details=grounded.details,
+            notes=noted))
         raw = "\n\n".join(grounded.replies)
         if grounded.error or grounded.operation in (None, "NONE"):
             return Decision(thought=generation_text, action=None, raw_output=raw, usage=usage, record=record,

@@ -3,7 +3,8 @@ questions (stage 2).
 
 This is the SeeAct conversation's contract for code that answers it without a browser (the `reference`
 stand-in): `read_generation` gives back the task, the previous-action lines, the loop's feedback, the
-page's notes and the screenshot; `read_question` which grounding question was asked, its lettered
+page's notes, the page's address and title and the model's notes from earlier steps (default protocol),
+and the screenshot; `read_question` which grounding question was asked, its lettered
 options and its place among the batches. `tests/seeact/test_readback.py` holds it to that by round trip.
 """
 
@@ -17,8 +18,10 @@ from webvoyager.agent.feedback import StepFeedback, read_feedback
 from webvoyager.agent.page_content import PAGE_CLOSE, PAGE_OPEN
 from webvoyager.models.base import ImagePart, Message
 from webvoyager.prompts import load_prompt
-from webvoyager.seeact.messages import (ATTRIBUTES_MARK, BATCH_MARK, CHOICE_MARK, FAILED_ACTION, NOTES_HEADING,
-                                        PAGE_NOTES_HEADING, PICK_MARK, POINT_MARK, SOM_MARK, UNUSABLE_REPLY)
+from webvoyager.seeact.memory import NOTES_HEADING as MEMORY_HEADING
+from webvoyager.seeact.messages import (ATTRIBUTES_MARK, BATCH_MARK, CHOICE_MARK, CURRENT_PAGE, FAILED_ACTION,
+                                        NOTES_HEADING, PAGE_NOTES_HEADING, PAGE_TITLE, PICK_MARK, POINT_MARK,
+                                        SOM_MARK, UNUSABLE_REPLY)
 from webvoyager.text import bullets, format_pattern
 
 QuestionKind = Literal["choice", "som", "attributes", "pick", "coordinates"]
@@ -42,6 +45,9 @@ class ShownGeneration:
     feedback: StepFeedback          # the loop's feedback on the previous step (SeeAct names no action)
     page_notes: tuple[str, ...]     # what the page did: a dialog, a file's text, a scroll at an edge, ...
     image: bytes | None
+    title: str | None = None        # the page's title and address as shown (capped); None: not shown (paper)
+    url: str | None = None
+    notes: tuple[str, ...] = ()     # the model's notes from earlier steps, oldest first (the kept ones)
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,32 @@ class ShownQuestion:
 def _image(message: Message) -> bytes | None:
     images = [p.data for p in message.parts if isinstance(p, ImagePart)]
     return images[-1] if images else None
+
+
+@dataclass(frozen=True)
+class _Context:
+    title: str | None = None
+    url: str | None = None
+    notes: tuple[str, ...] = ()
+
+
+def _context(text: str) -> _Context:
+    """The opening block `messages.context_text` wrote (empty under paper: nothing shown)."""
+    lines = text.split("\n")
+    if not lines[0].startswith(CURRENT_PAGE):
+        return _Context()
+    title = ""
+    if lines[1:2] == [PAGE_OPEN] and lines[2].startswith(PAGE_TITLE):
+        title = lines[2][len(PAGE_TITLE):]
+    notes: list[str] = []
+    if MEMORY_HEADING in lines:
+        for line in lines[lines.index(MEMORY_HEADING) + 1:]:
+            if not line.startswith("- "):
+                if line.startswith("("):   # the count of notes left out
+                    continue
+                break
+            notes.append(line[2:])
+    return _Context(title=title, url=lines[0][len(CURRENT_PAGE):], notes=tuple(notes))
 
 
 def read_generation(message: Message) -> ShownGeneration | None:
@@ -78,8 +110,10 @@ def read_generation(message: Message) -> ShownGeneration | None:
     closed = max((i for i, line in enumerate(page) if line == PAGE_CLOSE), default=len(page))
     page_notes = bullets(page[1:closed]) if page and page[0] == PAGE_NOTES_HEADING else []
     feedback, _ = read_feedback(bullets(loop), failed_action=FAILED_ACTION, unusable_reply=UNUSABLE_REPLY, mixed=False)
+    context = _context(found.group("context"))
     return ShownGeneration(task=found.group("task"), previous_actions=previous, feedback=feedback,
-                           page_notes=tuple(page_notes), image=_image(message))
+                           page_notes=tuple(page_notes), image=_image(message), title=context.title,
+                           url=context.url, notes=context.notes)
 
 
 def read_question(message: Message) -> ShownQuestion | None:

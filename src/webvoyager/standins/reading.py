@@ -117,18 +117,30 @@ NOTED = "Noted: "
 """How a stand-in writes the values it noted into its thought (followed by a JSON object)."""
 
 
+def _json_values(text: str) -> dict[str, str] | None:
+    try:
+        found = json.loads(text.strip())
+    except json.JSONDecodeError:
+        return None
+    return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else None
+
+
 def noted_in(replies: Sequence[str]) -> dict[str, str]:
     """The values noted in earlier replies (their `Noted: {...}` parts), later ones winning."""
     values: dict[str, str] = {}
     for reply in replies:
         for line in reply.splitlines():
             if NOTED in line:
-                try:
-                    found = json.loads(line.split(NOTED, 1)[1].strip())
-                except json.JSONDecodeError:
-                    continue
-                if isinstance(found, dict):
-                    values.update({str(k): str(v) for k, v in found.items()})
+                values.update(_json_values(line.split(NOTED, 1)[1]) or {})
+    return values
+
+
+def noted_values(notes: Sequence[str]) -> dict[str, str]:
+    """The values in notes that are JSON objects (how a stand-in writes a SeeAct NOTE line), later ones
+    winning; other notes are skipped."""
+    values: dict[str, str] = {}
+    for note in notes:
+        values.update(_json_values(note) or {})
     return values
 
 

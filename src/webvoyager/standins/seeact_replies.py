@@ -9,11 +9,16 @@ answered: the reference reads text, and SeeAct's coordinate question has no elem
 No state is kept: the position in the solution is replayed from the conversation's previous-action
 lines (`[button]  Search -> CLICK`), where window scrolls made while looking for a target that is not
 in view count as "find" scrolls. A failed or rejected previous action is a `ModelError`, as for
-WebVoyager. Every message is read through `seeact.readback`, the reader beside the builder.
+WebVoyager. Values a step notes for the final answer (a name on a page the task leaves) are read off
+what the step's conversation shows (the page title and address, the screenshot through OCR, the
+options) and written as a `NOTE: {json}` line in the reply that decides the step's operation; the
+policy carries them into later generation prompts, where the answer reads them back. Every message is
+read through `seeact.readback`, the reader beside the builder.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Sequence
@@ -22,14 +27,16 @@ from webvoyager.errors import ModelError
 from webvoyager.models.base import Message
 from webvoyager.seeact.attributes import NOT_FOUND
 from webvoyager.seeact.choices import letter
+from webvoyager.seeact.grounding import NONE_MATCHED
+from webvoyager.seeact.memory import NOTE_PREFIX
 from webvoyager.seeact.readback import ShownGeneration, ShownQuestion, read_generation, read_question
 from webvoyager.seeact.parse import OPERATIONS
 from webvoyager.standins.elements import ParsedElement, option_known, parse_element_line, resolve_target
 from webvoyager.standins.plan import MAX_FIND_SCROLLS, find_task, solution_steps
-from webvoyager.standins.reading import PageView, compose_answer
+from webvoyager.standins.reading import PageView, compose_answer, noted_values, read_value
 from webvoyager.standins.voyager_replies import at_bottom
 from webvoyager.standins.ocr import lines_below, read_words
-from webvoyager.tasks import AnswerPlan, ElementRef, ReferenceStep, Task
+from webvoyager.tasks import AnswerPlan, ElementRef, ReadSpec, ReferenceStep, Task
 
 _LINE = re.compile(r"^\[(?P<role>[^\]]*)\]\s+(?P<name>.*?) -> (?P<op>" + "|".join(map(re.escape, OPERATIONS))
                    + r")(?::\s.*?)?(?:\s\((?P<status>.*)\))?$")
@@ -99,6 +106,11 @@ def replay(task: Task, lines: Sequence[str]) -> Position:
     return pos
 
 
+def _deferrable(step: ReferenceStep, pos: Position) -> bool:
+    """The TYPE of a type-and-Enter step: its PRESS ENTER, on the same page, can note what it misses."""
+    return step.do == "type" and step.enter and not pos.enter_pending
+
+
 def _answer(element: str, op: str, value: str = "") -> str:
     return f"ELEMENT: {element}\nACTION: {op}\nVALUE: {value or 'None'}"
 
@@ -161,10 +173,47 @@ class _SeeActReplies:
         self.messages = messages
         self.generation = _generation(messages)
 
+    def _view(self) -> PageView:
+        """What this step's conversation shows: the title and address, the screenshot, the page's notes and
+        the options of every question asked so far (labelled on across batches: reading order)."""
+        return PageView(title=self.generation.title, url=self.generation.url,
+                        elements=[e for b in _shown_options(self.messages) for _, e in b],
+                        image=self.generation.image, notes=self.generation.page_notes)
+
     def _final_answer(self, task: Task) -> str:
-        """The answer read off the screenshot of this step's generation prompt (and the options shown)."""
-        return compose_answer(task, PageView(elements=[e for b in _shown_options(self.messages) for _, e in b],
-                                             image=self.generation.image, notes=self.generation.page_notes))
+        """The answer read off this step's conversation, with the values noted at earlier steps."""
+        return compose_answer(task, self._view(), noted_values(self.generation.notes))
+
+    def _pending_notes(self, step: ReferenceStep) -> dict[str, ReadSpec]:
+        """What the step notes that no note carried to this prompt holds yet (typing with Enter takes two
+        SeeAct steps on the same page: what the first could not read, the second notes)."""
+        carried = noted_values(self.generation.notes)
+        return {name: spec for name, spec in step.note.items() if name not in carried}
+
+    def _read_pending(self, task: Task, step: ReferenceStep) -> tuple[dict[str, str], dict[str, ModelError]]:
+        """The step's pending notes read off what this conversation shows, and why each other one is not."""
+        values, missing = {}, {}
+        for name, spec in self._pending_notes(step).items():
+            try:
+                values[name] = read_value(spec, self._view(), task)
+            except ModelError as error:
+                missing[name] = error
+        return values, missing
+
+    def _unread_notes(self, task: Task, step: ReferenceStep, pos: Position) -> bool:
+        """Whether the options shown so far miss something the step notes (never for the TYPE of a
+        type-and-Enter step, whose PRESS ENTER notes what it misses)."""
+        return not _deferrable(step, pos) and bool(self._read_pending(task, step)[1])
+
+    def _noting(self, answer: str, task: Task, step: ReferenceStep, pos: Position) -> str:
+        """`answer` (the reply that decides the step's operation) with a NOTE line of the values the step
+        reads for the final answer, before the answer block (the parser takes the last block). A value
+        the TYPE of a type-and-Enter step does not see among its options is left to its PRESS ENTER,
+        whose questions are all asked first (the options change once the field holds the text)."""
+        values, missing = self._read_pending(task, step)
+        if missing and not _deferrable(step, pos):
+            raise next(iter(missing.values()))
+        return f"{NOTE_PREFIX} {json.dumps(values, ensure_ascii=False)}\n{answer}" if values else answer
 
     def _sighting(self, targets: Sequence[ElementRef]) -> str:
         """What the screenshot shows under the labels that text-less links in `targets` are placed after
@@ -226,7 +275,10 @@ class _SeeActReplies:
         # Attributes grounding found no element like the one described: the target is not in view
         # yet, so look for it further down (as a person would); anything else that failed is an error.
         finding = NOT_FOUND in (generation.feedback.reply_error or "")
-        if note is not None and not finding:
+        # The round before passed every option on purpose to note what the later ones show (`_look`).
+        looked = (NONE_MATCHED == generation.feedback.reply_error and pos.step < len(steps)
+                  and bool(steps[pos.step].note) and not self._pending_notes(steps[pos.step]))
+        if note is not None and not finding and not looked:
             raise ModelError(f"{task.id}: the reference model's previous step did not work: {note}")
         if finding and at_bottom(generation.page_notes):
             raise ModelError(f"{task.id}: the target is not on the page, which is already scrolled to the bottom: "
@@ -263,14 +315,24 @@ class _SeeActReplies:
             if found is None or found.element is None:
                 raise ModelError(f"{task.id}: none of the matching elements is the {step.target.describe() if step.target else 'target'}")
             picked = next(ltr for ltr, e in options if e is found.element)
-            return _answer(picked, _expected_op(step), self._value(step, task))
+            return self._noting(_answer(picked, _expected_op(step), self._value(step, task)), task, step, pos)
         if kind == "attributes":
             if page_op is not None:
-                return "ELEMENT TYPE: NONE\nELEMENT TEXT: None\n" + _answer("", *page_op).split("\n", 1)[1]
-            return self._attributes(step, task)
+                return self._noting("ELEMENT TYPE: NONE\nELEMENT TEXT: None\n"
+                                    + _answer("", *page_op).split("\n", 1)[1], task, step, pos)
+            return self._noting(self._attributes(step, task), task, step, pos)
         if question is not None and kind in ("choice", "som"):
             return self._choice(messages, question, task, step, pos, page_op)
         raise ModelError("the reference model does not recognise this SeeAct grounding question")
+
+    def _look(self, none_letter: str, last: bool, task: Task, step: ReferenceStep, pos: Position) -> str:
+        """A step that notes values the options after its target's show: its target is passed ("none"),
+        the later questions are seen, and the last one writes the NOTE line and names no element. The
+        round ends with nothing done (the page is as it was), and the next SeeAct step, whose notes are
+        carried, does the operation (`reply` takes that failed round as its own)."""
+        if not self._pending_notes(step):
+            raise ModelError(f"{task.id}: the target was offered in an earlier question but not chosen")
+        return self._noting(_answer(none_letter, "NONE"), task, step, pos) if last else _answer(none_letter, "NONE")
 
     def _page_op(self, task: Task, step: ReferenceStep, pos: Position) -> tuple[str, str] | None:
         """(operation, value) for moves that need no element; None for element steps."""
@@ -303,7 +365,9 @@ class _SeeActReplies:
         none_letter = letter(len(question.options))
         last = _last_batch(question)
         if page_op is not None:
-            return _answer(none_letter, *page_op)
+            if self._pending_notes(step) and not last:
+                return _answer(none_letter, "NONE")   # what it notes may be among the later options
+            return self._noting(_answer(none_letter, *page_op), task, step, pos)
         assert step.target is not None
         found = resolve_target(step.target, [e for _, e in seen])
         if found.ambiguous:
@@ -312,11 +376,11 @@ class _SeeActReplies:
                              "reference target an 'nth' or make it more specific")
         if found.element is not None:
             picked = next((ltr for ltr, e in current if e is found.element), None)
-            if picked is None:
-                raise ModelError(f"{task.id}: the target was offered in an earlier question but not chosen")
+            if picked is None or (not last and self._unread_notes(task, step, pos)):
+                return self._look(none_letter, last, task, step, pos)
             if step.do == "select" and step.option and option_known(step.option, found.element) is False:
                 raise ModelError(f"{task.id}: {found.element.describe()} has no option {step.option!r}")
-            return _answer(picked, _expected_op(step), self._value(step, task))
+            return self._noting(_answer(picked, _expected_op(step), self._value(step, task)), task, step, pos)
         if not last:
             # Not in this batch: "none", with an operation that does not end the question round (a
             # SCROLL here would be read as scrolling the window now).
