@@ -11,7 +11,8 @@ import pytest
 from PIL import Image
 
 from tests.models.fake_providers import FakeOpenAI, RecordedRequest
-from webvoyager.agent.page_content import PAGE_CLOSE, PAGE_OPEN, TITLE_CHARS
+from webvoyager.agent.page_content import PAGE_CLOSE, PAGE_OPEN
+from webvoyager.browser.prompt_limits import TITLE_LIMIT, cap_title
 from webvoyager.api import create_model
 from webvoyager.api.execute import execute_task
 from webvoyager.api.policies import make_policy
@@ -93,12 +94,13 @@ async def test_the_notes_carried_and_the_title_are_capped_and_say_what_was_cut()
     many = "\n".join(f"NOTE: value {i}" for i in range(MAX_NOTES + 5)) + "\nNOTE: " + "x" * 5000
     policy, model = _policy("default", [many, CLICK, "next", CLICK])
     await policy.decide(_obs())
-    await policy.decide(_obs(title="T" * 100_000))
+    await policy.decide(_obs(title=cap_title("T" * 100_000), url="http://x/" + "u" * 5000))   # as the session caps it
     sent = _stage_one(model, 1)
     assert f"({MAX_NOTES + 6 - MAX_NOTES} older notes left out: only the last {MAX_NOTES} are kept)" in sent
     assert "- value 5\n" not in sent and "- value 6\n" in sent
     assert "- " + "x" * NOTE_CHARS + "…\n" in sent and "x" * (NOTE_CHARS + 1) not in sent
-    assert f"Page title: {'T' * TITLE_CHARS}… (page title cut: {100_000 - TITLE_CHARS:,} more characters)" in sent
+    assert f"Page title: {cap_title('T' * 100_000)}" in sent and "T" * (TITLE_LIMIT + 1) not in sent   # not cut twice
+    assert "more characters of the address were cut]" in sent and "u" * 1001 not in sent
     assert len(sent) < 20_000
 
 

@@ -18,6 +18,10 @@ TITLE_LIMIT = 300
 """Characters of the page title the model gets. Real titles are under 100 characters (the sandbox's longest
 is 60); 300 keeps every real one whole, search-result and product titles included."""
 
+URL_LIMIT = 1_000
+"""Characters of a page address the model gets (SeeAct's generation prompt shows it): real ones are far
+shorter; a page can make its own address as long as it likes (a fragment, a query)."""
+
 NOTE_LIMIT = 1_000
 """Characters of one note about an event (a dialog's text, an address). A real dialog says a sentence or
 two; a PDF's text has its own, configurable cap (`BrowserConfig.pdf_excerpt_chars`) and is not cut here."""
@@ -51,6 +55,11 @@ def clip(text: str, limit: int, what: str) -> str:
 def cap_title(title: str) -> str:
     """The page title as the model gets it: at most TITLE_LIMIT characters, and a remark when it was cut."""
     return clip(title, TITLE_LIMIT, "page title")
+
+
+def cap_url(url: str) -> str:
+    """A page address as the model gets it: at most URL_LIMIT characters, and a remark when it was cut."""
+    return clip(url, URL_LIMIT, "address")
 
 
 def cap_element_text(text: str) -> str:

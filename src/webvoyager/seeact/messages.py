@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from webvoyager.agent.page_content import PAGE_CLOSE, PAGE_OPEN, URL_CHARS, capped, capped_title, defused
+from webvoyager.agent.page_content import PAGE_CLOSE, PAGE_OPEN, defused
+from webvoyager.browser.prompt_limits import cap_url
 from webvoyager.browser.types import Observation
 from webvoyager.models.base import ImagePart, Message, TextPart
 from webvoyager.seeact import prompts
@@ -76,10 +77,12 @@ def notes_text(notes: Sequence[str], page_notes: Sequence[str] = ()) -> str:
 
 def context_text(title: str, url: str, memory: Sequence[str]) -> str:
     """What the default protocol's generation prompt opens with: where the browser is (the address, and
-    the page's title between the page-content delimiters, both capped), then the notes carried from
+    the page's title between the page-content delimiters, both capped as every prompt caps them:
+    browser.prompt_limits; the session caps the title), then the notes carried from
     earlier steps (`memory`: `Notebook.shown()` lines), when there are any."""
-    title = page_block(PAGE_TITLE + capped_title(" ".join(title.split()))) if title.strip() else ""
-    where = "\n".join(p for p in (CURRENT_PAGE + capped(" ".join(url.split()), URL_CHARS, "address"), title) if p)
+    # The title comes capped from the browser (Observation.title: browser.prompt_limits.cap_title).
+    title = page_block(PAGE_TITLE + " ".join(title.split())) if title.strip() else ""
+    where = "\n".join(p for p in (CURRENT_PAGE + cap_url(" ".join(url.split())), title) if p)
     notes = "\n".join(line if line.startswith("(") else f"- {line}" for line in memory)
     return where + "\n\n" + (f"{MEMORY_HEADING}\n{notes}\n\n" if notes else "")
 
