@@ -25,7 +25,7 @@ from webvoyager.api.models import check_model_ready, create_model, default_model
 from webvoyager.api.policies import make_policy
 from webvoyager.api.rundir import new_run_dir, write_run_json
 from webvoyager.api.settings import RunSettings
-from webvoyager.browser.session import Browser
+from webvoyager.browser.browser import Browser
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError, StorageError, disk_failure, storage_error
 from webvoyager.fileio import ensure_writable_dir

@@ -22,7 +22,7 @@ from webvoyager.agent.redact import Redactor
 from webvoyager.agent.task_writer import TaskWriter
 from webvoyager.api.execute import execute_task
 from webvoyager.api.settings import RunSettings
-from webvoyager.browser.session import Browser
+from webvoyager.browser.browser import Browser
 from webvoyager.errors import infrastructure_kind
 from webvoyager.models.base import ChatModel
 from webvoyager.runs.golden import golden_match

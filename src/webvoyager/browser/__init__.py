@@ -10,7 +10,7 @@ from typing import Any
 
 __all__ = ["Browser", "Session", "SyncBrowser", "format_element", "format_elements", "draw_marks"]
 
-_WHERE = {"Browser": "session", "Session": "session", "SyncBrowser": "sync", "format_element": "elements_text",
+_WHERE = {"Browser": "browser", "Session": "session", "SyncBrowser": "sync", "format_element": "elements_text",
           "format_elements": "elements_text", "draw_marks": "marks"}
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from webvoyager.browser.session import Browser
+from webvoyager.browser.browser import Browser
 from webvoyager.browser.types import BrowserConfig
 
 log = logging.getLogger("webvoyager.browser")

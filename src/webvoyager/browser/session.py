@@ -1,5 +1,5 @@
-"""The public browser API: `Browser` (one Chromium) and `Session` (one fresh context and one tab
-for one task). Sessions observe the page (Set-of-Mark) and execute actions.
+"""`Session`: one fresh context and one tab for one task (`browser/browser.py`'s `Browser` hands them
+out). Sessions observe the page (Set-of-Mark) and execute actions.
 
     async with await Browser.launch() as browser:
         session = await browser.new_session(download_dir=Path("out/downloads"))
@@ -14,11 +14,9 @@ import asyncio
 import logging
 import time
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
-from playwright.async_api import BrowserContext, Page, Playwright, async_playwright
-from playwright.async_api import Browser as PWBrowser
+from playwright.async_api import BrowserContext, Page
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
@@ -26,7 +24,6 @@ from webvoyager.browser import scripts
 from webvoyager.browser.actions import run_action
 from webvoyager.browser.bounds import PageWatch
 from webvoyager.browser.events import SessionEvents, domain_allowed
-from webvoyager.browser.launch import start_browser
 from webvoyager.browser.mask import masked, secret_boxes
 from webvoyager.browser.netguard import NetworkGuard
 from webvoyager.browser.observe import CAPPED_NOTE, LabelRef, Scan, capture, element_record
@@ -48,101 +45,20 @@ WAITED_NOTE = "You waited {seconds:g} s and the page did not change."
 
 log = logging.getLogger("webvoyager.browser")
 
-BROWSER_CLOSE_TIMEOUT_S = 5.0
-"""How long closing the browser may take before Playwright is stopped anyway (which ends Chromium)."""
 
-
-
-class Browser:
-    """One Chromium process (or a CDP connection); hands out isolated sessions."""
-
-    def __init__(self, playwright: Playwright, browser: PWBrowser, config: BrowserConfig) -> None:
-        self._playwright = playwright
-        self._browser = browser
-        self.config = config
-        self._sessions: set[Session] = set()
-
-    @classmethod
-    async def launch(cls, config: BrowserConfig | None = None) -> Browser:
-        """Start Chromium (or connect to `config.cdp_url`); BrowserError says how to fix a failure."""
-        config = config or BrowserConfig()
-        playwright = await async_playwright().start()
-        try:
-            browser = await start_browser(playwright, config)
-        except BaseException:
-            await playwright.stop()
-            raise
-        return cls(playwright, browser, config)
-
-    @property
-    def connected(self) -> bool:
-        """False once the browser process has died or the CDP connection dropped."""
-        return self._browser.is_connected()
-
-    async def new_session(self, *, download_dir: Path, allowed_domains: tuple[str, ...] | None = None,
-                          config: BrowserConfig | None = None) -> Session:
-        """A fresh context (no cookies, 1024x768, en-US) with one tab, saving downloads to `download_dir`.
-        `allowed_domains` overrides the config's (empty: every domain allowed); `config` replaces the
-        browser's settings for this session (viewport, Wait, marks...; launch options stay the browser's)."""
-        config = config or self.config
-        if (config.scrollbars and not self.config.scrollbars and self.config.headless
-                and not (self.config.cdp_url or self.config.ws_endpoint)):
-            # Scrollbars are a launch flag (Playwright hides them in headless Chromium): a session
-            # cannot bring them back in a browser launched without them.
-            log.warning("this session asks for scrollbars (paper protocol) but the browser was launched "
-                        "without them; launch it with BrowserConfig(scrollbars=True) for the paper's layout")
-        width, height = config.viewport
-        domains = config.allowed_domains if allowed_domains is None else tuple(allowed_domains)
-        # Every request of a restricted session leaves through its own filtering proxy (netguard.py);
-        # "<-loopback>" stops Chromium from sending loopback hosts around it.
-        guard = await NetworkGuard(domains).start() if domains else None
-        proxy = {"server": guard.url, "bypass": "<-loopback>"} if guard else None
-        try:
-            context = await self._browser.new_context(
-                viewport={"width": width, "height": height}, device_scale_factor=1, locale=config.locale,
-                accept_downloads=True, proxy=proxy, user_agent=config.user_agent)  # type: ignore[arg-type]
-            await context.add_init_script(scripts.page_agent_source())
-            page = await context.new_page()
-        except PlaywrightError as exc:
-            if guard:
-                await guard.stop()
-            raise BrowserError(f"could not open a browser tab: {first_line(exc)}. "
-                               "The browser may have crashed; start it again.") from exc
-        session = Session(self, context, page, Path(download_dir), domains, config, guard)
-        await session._events.install()
-        self._sessions.add(session)
-        return session
-
-    async def close(self) -> None:
-        """Close every session, the browser and Playwright."""
-        for session in list(self._sessions):
-            await session.close()
-        try:
-            # Bounded: Chromium can take long to close a tab stuck in a script; stopping Playwright ends it.
-            await asyncio.wait_for(self._browser.close(), BROWSER_CLOSE_TIMEOUT_S)
-        except (PlaywrightError, asyncio.TimeoutError):
-            pass
-        await self._playwright.stop()
-
-    async def __aenter__(self) -> Browser:
-        return self
-
-    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                        tb: TracebackType | None) -> None:
-        await self.close()
 
 
 class Session:
     """One task's browsing: a fresh context and the single tab the model sees."""
 
-    def __init__(self, browser: Browser, context: BrowserContext, page: Page, download_dir: Path,
+    def __init__(self, forget: Callable[[Session], None], context: BrowserContext, page: Page, download_dir: Path,
                  allowed_domains: tuple[str, ...], config: BrowserConfig | None = None,
                  guard: NetworkGuard | None = None) -> None:
-        self._browser = browser
+        self._forget = forget   # tells the Browser that handed this session out that it is closed
         self.guard = guard    # the session's filtering proxy (None: every domain allowed)
         self.context = context
         self._page = page
-        self._config = config or browser.config
+        self._config = config or BrowserConfig()   # the Browser passes its own or the session's
         self.download_dir = download_dir
         self.allowed_domains = allowed_domains
         self._events = SessionEvents(context, page, self._config, download_dir, allowed_domains)
@@ -457,7 +373,7 @@ class Session:
         if self._closed:
             return
         self._closed = True
-        self._browser._sessions.discard(self)
+        self._forget(self)
         self._events.cancel()
         try:
             # Bounded: a tab stuck in a script or a dialog loop must not keep the task from ending.

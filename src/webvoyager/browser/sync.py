@@ -15,7 +15,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Coroutine, TypeVar
 
-from webvoyager.browser.session import Browser, Session
+from webvoyager.browser.browser import Browser
+from webvoyager.browser.session import Session
 from webvoyager.browser.types import Action, BrowserConfig, Observation, Outcome
 from webvoyager.tasks import PageState
 

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from webvoyager.browser.relaunch import LiveBrowser
-from webvoyager.browser.session import Browser, Session
+from webvoyager.browser.browser import Browser
+from webvoyager.browser.session import Session
 from webvoyager.browser.types import BrowserConfig
 
 

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any, Callable, Literal
 from urllib.parse import urlsplit, urlunsplit
 
-from webvoyager.browser.session import Browser, Session
+from webvoyager.browser.browser import Browser
+from webvoyager.browser.session import Session
 from webvoyager.browser.types import Action, Answer, BrowserConfig, Element, Point, action_from_dict, action_text
 from webvoyager.errors import ActionError, BrowserError, ConfigError
 from webvoyager.fileio import write_json_atomic
