@@ -48,7 +48,7 @@ def test_lines_below_a_header_are_the_rows_across_the_page() -> None:
                    (30, 60, "Dmitri Teodor"), (300, 60, "NWK"), (600, 60, "98.1"),
                    (30, 100, "Enzo Yelchin"), (300, 100, "GRC"), (600, 100, "95.2"),
                    (30, 140, "Dante Hargreaves"), (300, 140, "BAY"), (600, 140, "84.6")])
-    assert lines_below(read_words(png), "FT%", 2) == ["Dmitri Teodor NWK 98.1", "Enzo Yelchin GRC 95.2"]
+    assert lines_below(read_words(png), "FT%", 2) == ["Dmitri Teodor NWK 98.1", "Enzo Yelchin GRC 95.2"]   # nothing after it
     assert lines_below(read_words(png), "Stores", 2) == []
 
 
@@ -60,3 +60,12 @@ def test_a_screen_value_is_read_from_the_notes_when_the_screenshot_does_not_show
     assert read_value(spec, PageView(notes=(note,)), TASK) == "310,002"
     with pytest.raises(Exception, match="no screenshot"):
         read_value(spec, PageView(), TASK)
+
+
+@needs_ocr
+def test_a_row_label_at_the_start_of_its_line_names_the_rest_of_that_line_first() -> None:
+    # A leaders table: each row is headed by its label, the players standing to its right.
+    png = _screen([(30, 20, "Points"), (300, 20, "Zane Zarate 24"), (600, 20, "Enzo Ekwueme 18"),
+                   (30, 60, "Rebounds"), (300, 60, "Bruno Pellegrini 11"), (600, 60, "Umar Zielinski 9")])
+    assert lines_below(read_words(png), "Points", 1) == ["Zane Zarate 24 Enzo Ekwueme 18",
+                                                         "Rebounds Bruno Pellegrini 11 Umar Zielinski 9"]

@@ -188,12 +188,16 @@ def _lines(words: tuple[Word, ...]) -> list[list[Word]]:
 
 
 def lines_below(words: tuple[Word, ...], anchor: str, count: int) -> list[str]:
-    """The text of the `count` lines under the first place `anchor` stands (the rows of a table under its
-    header), each across the whole width; [] when the anchor is not read."""
+    """The text after the first place `anchor` stands on its own line, then of the `count` lines under it
+    (the rows of a table under its header), each across the whole width; [] when the anchor is not read."""
     places = sorted(_find_anchor(words, anchor), key=lambda place: not _same_case(words, place, anchor))
     if not places:
         return []
-    first = places[0][0]
+    first, last = places[0]
     lines = _lines(words)
     at = next(i for i, line in enumerate(lines) if any(w is first for w in line))
-    return [" ".join(w.text for w in line) for line in lines[at + 1:at + 1 + count]]
+    # A row's label may head its own line (a table row "Points  Zane Zarate 24 ..."): what follows it
+    # there comes first.
+    after = " ".join(w.text for w in lines[at] if w.left > last.left + last.width)
+    below = [" ".join(w.text for w in line) for line in lines[at + 1:at + 1 + count]]
+    return ([after] if after else []) + below
