@@ -62,13 +62,15 @@ async def test_alert_spam_is_one_note_with_its_count(browser, pages_url, tmp_pat
                 "Thought: done\nAction: ANSWER; [deals]"])
     bodies = fake_openai.bodies()
     assert len(bodies) == 3
-    for body in bodies:
-        turn = _last_user_text(body)
-        # 400 alerts since the last step: one note with the count and the first text, not 400 notes
-        assert turn.count("The page showed an alert") == 1, turn[:2000]
-        assert "400 times" in turn, turn[:2000]
-        assert "Deal number 1 expires soon!" in turn or "Deal number 401 expires soon!" in turn \
-            or "Deal number 801 expires soon!" in turn
+    first, *later = [_last_user_text(body) for body in bodies]
+    # 400 alerts on load: one note with the count and the first text, not 400 notes. Later presses spam
+    # again: folded the same way, unless the page's dialogs were muted as a storm by then (browser/events.py
+    # notices one when it comes during a settle; tests/browser/test_robust_pages.py holds that).
+    assert first.count("The page showed an alert") == 1 and "400 times" in first, first[:2000]
+    assert "Deal number 1 expires soon!" in first
+    for turn in later:
+        assert turn.count("The page showed an alert") <= 1, turn[:2000]
+        assert "The page showed an alert" not in turn or "400 times" in turn, turn[:2000]
     # the whole text the model got stays the size of a normal page (it grew by 30 KB a step before)
     sizes = [sum(len(t) for t in _texts(b)) for b in bodies]
     assert max(sizes) < 12_000, sizes

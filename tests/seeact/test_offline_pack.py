@@ -45,7 +45,7 @@ def test_prompts_needs_paper_a_model_and_a_seeact_pack(seeact_pack: ProtocolPack
     base = ["mind2web", "eval", "--queries", str(EXAMPLE), "--model", "openai:gpt-4o", "--base-url",
             "http://127.0.0.1:9/v1"]
     done = cli.invoke(app, [*base, "--prompts", str(seeact_pack.folder)])
-    assert done.exit_code != 0 and "use it with --protocol paper" in done.output, done.output
+    assert done.exit_code != 0 and "use it with --protocol paper" in " ".join(done.output.split()), done.output
     other = tmp_path / "webvoyager-pack"
     other.mkdir()
     (other / "manifest.json").write_text(json.dumps({"format": 1, "protocol": "webvoyager", "templates": {}}))
