@@ -70,8 +70,7 @@ class ProviderModel:
         """Send the conversation; retry transient failures; raise ModelError when it fails for good.
         `temperature` None sends none (the API's default applies), as WebVoyager's run.py does."""
         create, request = self._request(messages, temperature, max_tokens, seed)
-        response, usage = await self.native(create, request)
-        reply = self._read(response)
+        _, reply, usage = await self._call(create, request, self._read)
         return Completion(text=reply.text, usage=usage, model=reply.model or self.model)
 
     async def native(self, create: Callable[..., Awaitable[Any]], request: dict[str, Any], *,
@@ -80,6 +79,12 @@ class ProviderModel:
         keyword arguments) with our retries, for adapters that speak a vendor's own protocol (computer
         use); returns the SDK's response object and its priced usage. `read` reads a response of another
         shape than the provider's usual one (OpenAI's Responses API besides chat completions)."""
+        response, _, usage = await self._call(create, request, read or self._read)
+        return response, usage
+
+    async def _call(self, create: Callable[..., Awaitable[Any]], request: dict[str, Any],
+                    read: Callable[[Any], Reply]) -> tuple[Any, Reply, Usage]:
+        """The call with our retries, the response read once, and its usage priced."""
         response = await call_with_retries(
             lambda: create(**request),
             classify=lambda exc: classify_sdk_error(exc, self.sdk),
@@ -87,14 +92,15 @@ class ProviderModel:
             key_hint=self._key_hint(), secrets=[self._api_key],
         )
         try:
-            reply = (read or self._read)(response)
+            reply = read(response)
         except (AttributeError, TypeError, IndexError, KeyError, ValueError) as exc:
             raise ModelError(
                 f"{self.provider} sent a response that could not be read for model {self.model!r} "
                 f"({type(exc).__name__}: {exc}); check that the server really speaks this API"
             ) from None
+        # Price by the model asked for: servers often answer with a dated or local alias.
         cost = self._prices.cost(self.model, reply.input_tokens, reply.output_tokens)
-        return response, Usage(reply.input_tokens, reply.output_tokens, cost, calls=1)
+        return response, reply, Usage(reply.input_tokens, reply.output_tokens, cost, calls=1)
 
     @property
     def client(self) -> Any:
