@@ -167,4 +167,5 @@ def default_model(method: str) -> str:
     return DEFAULT_MODELS[method]
 
 
-__all__ = ["DEFAULT_MODELS", "METHODS", "JudgeRules", "default_model", "Requirement", "judge_task", "judge_webvoyager", "judge_keypoints"]
+__all__ = ["DEFAULT_MODELS", "METHODS", "JudgeRules", "default_model", "Requirement", "judge_task", "judge_webvoyager",
+           "judge_keypoints"]

@@ -38,8 +38,9 @@ Images = Union[int, str, None]
 
 @dataclass(frozen=True)
 class JudgeSettings:
-    """How to judge: method, protocol, how many of the last screenshots, parallelism, re-judging, and
-    the user's own instructions (`prompt`: a text file replacing the method's system prompt)."""
+    """How to judge: method, protocol, how many of the last screenshots, parallelism, re-judging, the
+    user's own instructions (`prompt`: a text file replacing the method's system prompt), a prompt pack,
+    and webjudge's screenshot threshold."""
 
     method: str = "webvoyager"
     protocol: str = "default"

@@ -68,38 +68,29 @@ class Wording:
     pack: ProtocolPack | None = None
     outcome_system: str | None = None
 
+    def _prompt(self, name: str) -> Prompt:
+        """The pack's template `name`, or our `webjudge_<name>.txt` (the same names, stage by stage)."""
+        return self.pack.prompt(name) if self.pack is not None else load_prompt("webvoyager.judge", f"webjudge_{name}.txt")
+
     def key_points(self, task: str) -> Request:
-        if self.pack is not None:
-            return Request("key_points", self.pack.text("keypoints_system"),
-                           self.pack.prompt("keypoints_user").render(task=task))
-        return Request("key_points", _ours("webjudge_keypoints_system.txt").text,
-                       _ours("webjudge_keypoints_user.txt").render(task=task))
+        return Request("key_points", self._prompt("keypoints_system").render(),
+                       self._prompt("keypoints_user").render(task=task))
 
     def screenshot(self, task: str, key_points: str, shot: Path) -> Request:
-        if self.pack is not None:
-            return Request("screenshot", self.pack.text("screenshot_system"),
-                           self.pack.prompt("screenshot_user").render(task=task, key_points=key_points), (shot,))
-        return Request("screenshot", _ours("webjudge_screenshot_system.txt").text,
-                       _ours("webjudge_screenshot_user.txt").render(task=task, key_points=key_points), (shot,))
+        return Request("screenshot", self._prompt("screenshot_system").render(),
+                       self._prompt("screenshot_user").render(task=task, key_points=key_points), (shot,))
 
     def outcome(self, task: str, key_points: str, actions: str, kept: Sequence[Path], reasons: Sequence[str]) -> Request:
-        if self.pack is not None:
-            system = self.outcome_system or self.pack.text("outcome_system")
-            if kept:
-                text = self.pack.prompt("outcome_user").render(task=task, key_points=key_points, last_actions=actions,
-                                                               thoughts=_numbered(r for r in reasons if r))
-            else:
-                text = self.pack.prompt("outcome_user_no_images").render(task=task, key_points=key_points,
-                                                                         last_actions=actions)
-            return Request("outcome", system, text, tuple(kept))
-        system = self.outcome_system or _ours("webjudge_outcome_system.txt").text
-        text = _ours("webjudge_outcome_user.txt").render(task=task, key_points=key_points, actions=actions,
-                                                         n_images=len(kept))
+        system = self.outcome_system or self._prompt("outcome_system").render()
+        if self.pack is None:
+            text = self._prompt("outcome_user").render(task=task, key_points=key_points, actions=actions,
+                                                       n_images=len(kept))
+        elif kept:   # the original lists the judge's own reasons for the kept screenshots
+            text = self._prompt("outcome_user").render(task=task, key_points=key_points, last_actions=actions,
+                                                       thoughts=_numbered(r for r in reasons if r))
+        else:
+            text = self._prompt("outcome_user_no_images").render(task=task, key_points=key_points, last_actions=actions)
         return Request("outcome", system, text, tuple(kept))
-
-
-def _ours(name: str) -> Prompt:
-    return load_prompt("webvoyager.judge", name)
 
 
 def _numbered(items: Iterable[str]) -> str:
