@@ -212,3 +212,14 @@ async def test_a_trajectory_without_actions_or_screenshots_fails_without_a_call(
     saved = load_judgement(TaskDir(run / "empty").judgement)
     assert saved is not None and saved.verdict == "NOT SUCCESS" and saved.model_called is False
     assert server.requests == []
+
+
+async def test_a_trajectory_without_an_answer_is_still_judged(tmp_path: Path, server: FakeOpenAI) -> None:
+    # the answer is never an input of webjudge, so a step-limit run is judged on what it did
+    run = make_run(tmp_path / "run", [FakeTask("lim", status="step_limit", answer=None, steps=2)])
+    server.responder = ScriptedWebJudge(run / "lim", {"screenshot1.png": 3, "screenshot2.png": 2})
+    await judge_run(run, _model(server), JudgeSettings(method="webjudge"))
+    stages = Stages.of(server, 2)
+    assert images(stages.outcome) == [(run / "lim" / "screenshot1.png").read_bytes()]
+    assert "Click [1]" in texts(stages.outcome) and "Click [2]" in texts(stages.outcome)
+    assert read_json(run / "lim" / "judgement.json")["verdict"] == "SUCCESS"
