@@ -38,34 +38,42 @@ judge_app = typer.Typer(cls=_DefaultToRun, no_args_is_help=True,
 @friendly_errors
 def judge_run_cmd(
     run_dir: Path = typer.Argument(..., help="The run directory (from bench or run)."),
-    model: str = typer.Option(..., "--model", help="Judge model: openai:MODEL, anthropic:MODEL, scripted:PATH."),
+    model: Optional[str] = typer.Option(None, "--model", help="Judge model: openai:MODEL, anthropic:MODEL, "
+                                        "scripted:PATH (webjudge: openai:o4-mini unless given; the others: "
+                                        "required)."),
     images: Optional[str] = typer.Option(None, "--images", help="How many of the last screenshots to show: K or "
                                          "'all' (default 3; paper: all)."),
-    method: str = typer.Option("webvoyager", "--method", help="webvoyager (the paper's evaluator) or keypoints "
-                               "(stricter)."),
+    method: str = typer.Option("webvoyager", "--method", help="webvoyager (the paper's evaluator), keypoints "
+                               "(stricter) or webjudge (Online-Mind2Web's three stages)."),
+    threshold: Optional[int] = typer.Option(None, "--threshold", help="webjudge: the 1-5 score a screenshot "
+                                            "needs to be shown to the outcome stage (default 3)."),
     protocol: opt.ProtocolOpt = "default",
     prompt: Optional[Path] = typer.Option(None, "--prompt", help="A text file replacing the judge's instructions "
-                                          "(its system prompt), as is."),
-    prompts: opt.Prompts = None,
+                                          "(its system prompt; webjudge: the outcome stage's), as is."),
+    prompts: Optional[Path] = typer.Option(None, "--prompts", help="A prompt pack: with --protocol paper a "
+                                           "WebVoyager pack, with --method webjudge an Online-Mind2Web pack (made "
+                                           "by `webvoyager protocol import webvoyager|online-mind2web PATH`)."),
     workers: int = typer.Option(4, "--workers", min=1, help="Tasks judged at once."),
     force: bool = typer.Option(False, "--force", help="Judge again tasks already judged by this judge and model."),
     base_url: Optional[str] = typer.Option(None, "--base-url", help="OpenAI-compatible server (vLLM, Ollama...)."),
 ) -> None:
     """Judge every finished task of RUN_DIR; writes judgement.json per task and updates summary.json."""
     from webvoyager.runs.judgements import Judgement
+    from webvoyager.judge.methods import default_model
     from webvoyager.judge.runner import JudgeSettings, judge_run, parse_images
     from webvoyager.api import check_model_ready, create_model
 
     settings = JudgeSettings(method=method, protocol=protocol, images=parse_images(images), workers=workers,
                              force=force, prompt=str(prompt) if prompt else None,
-                             prompts=str(prompts) if prompts else None).validate()
+                             prompts=str(prompts) if prompts else None, threshold=threshold).validate()
+    model = model or default_model(method)
     check_model_ready(model, base_url=base_url)
     console.print(f"[bold]Judge:[/] {settings.judge}   [bold]Wording:[/] {escape(settings.wording)}")
     chat_model = create_model(model, base_url=base_url)
 
     def show(j: Judgement) -> None:
         colour = {"SUCCESS": "green", "NOT SUCCESS": "red", None: "yellow"}[j.verdict]
-        note = j.error or ("no answer, no model call" if not j.model_called else f"{j.images} image(s)")
+        note = j.error or ("no model call" if not j.model_called else f"{j.images} image(s)")
         console.print(f"[{colour}]{j.verdict or 'ERROR'}[/] {escape(j.task_id)} [dim]({escape(note)})[/]")
 
     report = asyncio.run(judge_run(run_dir, chat_model, settings, on_done=show))
