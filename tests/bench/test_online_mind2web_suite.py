@@ -154,3 +154,29 @@ def test_summary_counts_each_level_in_the_declared_order_and_lists_replaced_task
     assert data["replaced"] == {"count": 1, "tasks": ["b"]}
     back = Summary.from_dict(json.loads(json.dumps(data)))
     assert back.replaced == ["b"] and back.groups["level"]["hard"].success.success == 1
+
+
+def test_the_sections_any_command_prints_carry_the_levels_and_replaced_tasks() -> None:
+    from webvoyager.bench.suites import TableSection, TextSection
+    from webvoyager.bench.suites.sections import summary_sections
+
+    summary = summarize([_record("a", "hard", success=True), _record("b", "easy", replaced=True)],
+                        groupings=[Grouping("level", ("easy", "medium", "hard"))])
+    site, level, replaced = summary_sections(summary)
+    assert isinstance(site, TableSection) and site.columns[0] == "site"
+    assert isinstance(level, TableSection) and level.title == "Results by level"
+    assert [r[:4] for r in level.rows] == [("easy", "1", "1", "0.0% (0/1)"), ("hard", "1", "1", "100.0% (1/1)")]
+    assert level.total is not None and level.total[:4] == ("overall", "2", "2", "50.0% (1/2)")
+    assert isinstance(replaced, TextSection) and replaced.text.endswith("they replaced: b")
+    assert len(summary_sections(summarize([_record("c", "easy")]))) == 2   # nothing replaced: no line
+
+
+def test_a_suite_cannot_group_by_what_is_no_task_field() -> None:
+    from webvoyager.bench.suites import Suite, register
+
+    class Odd(Suite):
+        name, help = "odd-groups", "a suite for this test"
+        groupings = (Grouping("colour"),)
+
+    with pytest.raises(ConfigError, match="Odd groups its results by colour, which is no field of a task"):
+        register(Odd)
