@@ -45,13 +45,24 @@ class Run:
         return [s["url"] for s in self.json(task, "trajectory.json")["steps"]]
 
 
-@pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory, pages_url: str) -> Iterator[Run]:
-    tmp = tmp_path_factory.mktemp("omw")
+SEEACT_REPLIES = [
+    "The sale page is linked; open it.", "ELEMENT: A\nACTION: CLICK\nVALUE: None",
+    "The sale lists two items; the task is done.", "ELEMENT: A\nACTION: TERMINATE\nVALUE: 2 items",
+]
+
+
+def _write_inputs(tmp: Path, pages_url: str) -> tuple[Path, Path]:
     data = tmp / "tasks.json"
     data.write_text(json.dumps(TASKS), encoding="utf-8")
     site_map = tmp / "sites.txt"
     site_map.write_text(f"www.omw-air.example {pages_url}/omw/air\nwww.omw-shop.example {pages_url}/omw/shop/\n")
+    return data, site_map
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory, pages_url: str) -> Iterator[Run]:
+    tmp = tmp_path_factory.mktemp("omw")
+    data, site_map = _write_inputs(tmp, pages_url)
     out = tmp / "run"
     res = CliRunner().invoke(app, ["bench", "online-mind2web", "--data", str(data), "--site-map", str(site_map),
                                    "--model", scripted_spec(tmp / "replies.jsonl", REPLIES), "--out", str(out),
@@ -145,3 +156,19 @@ def test_export_refuses_what_is_no_run(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "does not exist" in res.output
     res = CliRunner().invoke(app, ["export", "online-mind2web", str(tmp_path), str(tmp_path / "o")])
     assert res.exit_code == 2 and "not a run directory (it has no run.json)" in res.output
+
+
+def test_the_seeact_policy_runs_the_suite_on_the_copy_too(tmp_path: Path, pages_url: str) -> None:
+    data, site_map = _write_inputs(tmp_path, pages_url)
+    out = tmp_path / "run"
+    res = CliRunner().invoke(app, ["bench", "online-mind2web", "--data", str(data), "--site-map", str(site_map),
+                                   "--id", SHOP, "--policy", "seeact", "--out", str(out),
+                                   "--model", scripted_spec(tmp_path / "replies.jsonl", SEEACT_REPLIES)])
+    assert res.exit_code == 0, res.output
+    steps = json.loads((out / SHOP / "trajectory.json").read_text())["steps"]
+    assert [s["url"] for s in steps] == [f"{pages_url}/omw/shop/index.html?ref=omw", f"{pages_url}/omw/shop/sale.html"]
+    assert json.loads((out / SHOP / "result.json").read_text())["answer"] == "2 items"
+    res = CliRunner().invoke(app, ["export", "online-mind2web", str(out), str(tmp_path / "sub")])
+    assert res.exit_code == 0, res.output
+    history = json.loads((tmp_path / "sub" / SHOP / "result.json").read_text())["action_history"]
+    assert [h["action"] for h in history] == ["click [link] 'Sale'", "2 items"]
