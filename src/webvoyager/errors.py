@@ -26,6 +26,11 @@ class PageLoadError(BrowserError):
     """A page did not load within the timeout."""
 
 
+class SiteUnreachableError(PageLoadError):
+    """The start page's host could not be reached at all (no such host, refused, no network): the
+    machine's or the network's failure, not the task's (infrastructure kind "network")."""
+
+
 class PageCrashedError(BrowserError):
     """The tab's renderer process died (the page ran out of memory, or Chromium failed): the task cannot
     go on in this tab."""
@@ -62,7 +67,7 @@ class StorageError(WebVoyagerError):
 # A task that failed because of the machine or a service (not because of the page, the task or the
 # model's choices) is an infrastructure failure: `bench --resume` runs it again once that is fixed.
 
-InfraKind = Literal["disk", "browser", "model", "worker"]
+InfraKind = Literal["disk", "browser", "model", "worker", "network"]
 """What failed under an infrastructure failure (`Result.infrastructure`)."""
 
 DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO, errno.EACCES, errno.EPERM})
@@ -84,7 +89,8 @@ def infrastructure_kind(exc: BaseException) -> InfraKind | None:
     """The kind of infrastructure failure `exc` is, or None when it is the task's own failure.
 
     The disk (see `disk_failure`), a bench worker that died, a model that could not be reached or kept
-    failing after its retries (a `ModelError` marked retryable: connection, rate limit, server error).
+    failing after its retries (a `ModelError` marked retryable: connection, rate limit, server error), a
+    start page whose host could not be reached (`SiteUnreachableError`: offline, unknown host).
     A browser that could not be started is classified where it is started (the bench's executor)."""
     if disk_failure(exc):
         return "disk"
@@ -92,6 +98,8 @@ def infrastructure_kind(exc: BaseException) -> InfraKind | None:
         return "worker"
     if isinstance(exc, ModelError) and exc.retryable:
         return "model"
+    if isinstance(exc, SiteUnreachableError):
+        return "network"
     return None
 
 

@@ -53,12 +53,14 @@ async def run_attempt(task: Task, *, browser: Browser, model: ChatModel, setting
                                      wall_s=time.perf_counter() - t0)
 
 
-def finalize(task: Task, result: Result, folder: Path, attempt: int, redactor: Redactor) -> Result:
-    """Add the bench's facts to the result and rewrite result.json (atomically, redacted); returns the
-    result as written."""
+def finalize(task: Task, result: Result, folder: Path, attempt: int, redactor: Redactor,
+             group_keys: tuple[str, ...] = ()) -> Result:
+    """Add the bench's facts to the result (and the task's value of each of the suite's `group_keys`, its
+    replaced flag) and rewrite result.json (atomically, redacted); returns the result as written."""
+    groups = {key: str(value) for key in group_keys if (value := getattr(task, key)) is not None}
     result = replace(result, site=result.site or task.site, attempt=attempt, golden_answer=task.golden_answer,
                      golden_match=golden_match(result.answer, task.golden_answer),
-                     original_question=task.original_question)
+                     original_question=task.original_question, groups=groups, replaced=task.replaced)
     return TaskWriter(folder, redactor).result(result)
 
 

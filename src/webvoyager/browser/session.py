@@ -35,7 +35,7 @@ from webvoyager.browser.targets import Resolved, frame_offset, resolve_label, re
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target,
                                       TypeWarning, Wait)
 from webvoyager.browser.wait import fixed_wait, wait_for_change
-from webvoyager.errors import ActionError, BrowserError, PageLoadError
+from webvoyager.errors import ActionError, BrowserError, PageLoadError, SiteUnreachableError
 from webvoyager.text import first_line, secret_pattern
 from webvoyager.tasks import PageState
 
@@ -44,6 +44,14 @@ WAITED_NOTE = "You waited {seconds:g} s and the page did not change."
 """The note after a Wait (default protocol) during which nothing happened on the page."""
 
 log = logging.getLogger("webvoyager.browser")
+
+UNREACHABLE = ("ERR_NAME_NOT_RESOLVED", "ERR_INTERNET_DISCONNECTED", "ERR_ADDRESS_UNREACHABLE",
+               "ERR_NAME_RESOLUTION_FAILED", "ERR_NETWORK_ACCESS_DENIED", "ERR_PROXY_CONNECTION_FAILED")
+"""Chromium's errors for a host that cannot be reached at all (as opposed to a page that failed)."""
+
+
+def _unreachable(message: str) -> bool:
+    return any(f"net::{code}" in message for code in UNREACHABLE)
 
 
 
@@ -138,8 +146,9 @@ class Session:
         except PlaywrightError as exc:
             message = first_line(exc)
             if "Download is starting" not in message:   # a PDF or file: the download handler reads it
-                raise PageLoadError(f"{url} could not be loaded: {message}. "
-                                    "Check the URL / that the server is up.") from exc
+                error = SiteUnreachableError if _unreachable(message) else PageLoadError
+                raise error(f"{url} could not be loaded: {message}. "
+                            "Check the URL / that the server is up.") from exc
         first = self._start_url is None
         if first:
             self._start_url = url

@@ -22,7 +22,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from webvoyager.bench.suites.registry import report_sections
 from webvoyager.runs.records import TaskRecord, load_records
-from webvoyager.runs.summary import Rate, read_summary, run_protocol, summarize
+from webvoyager.runs.summary import Rate, read_summary, run_groupings, run_protocol, summarize
 from webvoyager.fileio import write_text_atomic
 from webvoyager.report.chart import Bar, bar_chart
 from webvoyager.text import csv_row
@@ -114,7 +114,8 @@ def render_html(run_dir: Path) -> str:
     """The report page for `run_dir`."""
     records = load_records(run_dir)
     previous = read_summary(run_dir)
-    summary = summarize(records, run_wall_s=previous.run_wall_s if previous else None, protocol=run_protocol(run_dir))
+    summary = summarize(records, run_wall_s=previous.run_wall_s if previous else None, protocol=run_protocol(run_dir),
+                        groupings=run_groupings(run_dir))
     groups = [*summary.sites.items(), ("overall", summary.overall)]
     bars = [Bar(name, s.success.rate, f"({s.success.success}/{s.tasks})") for name, s in groups]
     run = _json(run_dir / "run.json")

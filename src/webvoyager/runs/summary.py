@@ -1,5 +1,9 @@
 """`summary.json` (a `Summary`): overall and per-site numbers of a run, computed from the run directory's files.
 
+A suite may declare groupings (`Grouping`: a task field such as Online-Mind2Web's `level`, recorded per
+task in result.json `groups`, and the order of its values, in run.json `groups`): the summary then holds
+the same numbers per value of each (`Summary.groups`), and lists the tasks the benchmark replaced.
+
 Rates are over the tasks that have that signal (e.g. `judged.rate` = judged successes / judged tasks),
 and `success.rate` (the headline) is over all tasks of the group, counting tasks without a verdict as
 failures, so an unjudged run never looks better than it is.
@@ -20,6 +24,27 @@ from webvoyager.usage import Usage
 
 SUMMARY_NAME = "summary.json"
 SIGNALS = ("checked", "judged", "golden")
+
+
+@dataclass(frozen=True)
+class Grouping:
+    """One way a suite splits its results: a task field (`key`) and the order its values are shown in
+    (values not listed come after, alphabetically)."""
+
+    key: str
+    order: tuple[str, ...] = ()
+
+    def sort(self, values: Iterable[str]) -> list[str]:
+        """`values` in this grouping's order."""
+        rank = {v: i for i, v in enumerate(self.order)}
+        return sorted(values, key=lambda v: (rank.get(v, len(rank)), v))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "order": list(self.order)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Grouping:
+        return cls(str(data["key"]), tuple(str(v) for v in data.get("order") or ()))
 
 
 @dataclass
@@ -138,6 +163,8 @@ class Summary:
 
     overall: GroupStats = field(default_factory=GroupStats)
     sites: dict[str, GroupStats] = field(default_factory=dict)
+    groups: dict[str, dict[str, GroupStats]] = field(default_factory=dict)   # grouping key -> value -> numbers
+    replaced: list[str] = field(default_factory=list)   # ids of the tasks the benchmark's maintainers replaced
     judges: dict[str, int] = field(default_factory=dict)
     run_wall_s: float | None = None
     protocol: str = "default"          # the run's protocol (run.json), default or paper
@@ -151,29 +178,46 @@ class Summary:
             "judges": dict(self.judges),
             "overall": self.overall.to_dict(),
             "sites": {name: stats.to_dict() for name, stats in self.sites.items()},
+            "groups": {key: {value: stats.to_dict() for value, stats in values.items()}
+                       for key, values in self.groups.items()},
+            "replaced": {"count": len(self.replaced), "tasks": list(self.replaced)},
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Summary:
         return cls(overall=GroupStats.from_dict(data.get("overall") or {}),
                    sites={k: GroupStats.from_dict(v) for k, v in (data.get("sites") or {}).items()},
+                   groups={key: {value: GroupStats.from_dict(v) for value, v in values.items()}
+                           for key, values in (data.get("groups") or {}).items()},
+                   replaced=[str(t) for t in (data.get("replaced") or {}).get("tasks", [])],
                    judges=dict(data.get("judges") or {}), run_wall_s=data.get("run_wall_s"),
                    protocol=str(data.get("protocol") or "default"),
                    generated_at=str(data.get("generated_at") or ""))
 
 
 def summarize(records: Iterable[TaskRecord], *, run_wall_s: float | None = None,
-              protocol: str = "default") -> Summary:
-    """The summary (written as summary.json) of these task records."""
+              protocol: str = "default", groupings: Iterable[Grouping] = ()) -> Summary:
+    """The summary (written as summary.json) of these task records; per value of each grouping too
+    (a task not finished yet has no value: it counts overall and per site only)."""
     summary = Summary(run_wall_s=run_wall_s, protocol=protocol)
     judges: Counter[str] = Counter()
     sites: dict[str, GroupStats] = {}
+    groups: dict[str, dict[str, GroupStats]] = {}
     for rec in records:
         summary.overall.add(rec)
         sites.setdefault(rec.site or "(none)", GroupStats()).add(rec)
+        if rec.result is not None:
+            for key, value in rec.result.groups.items():
+                groups.setdefault(key, {}).setdefault(value, GroupStats()).add(rec)
+            if rec.result.replaced:
+                summary.replaced.append(rec.task_id)
         if rec.judgement is not None:
             judges[f"{rec.judgement.judge} / {rec.judgement.model}"] += 1
     summary.sites = dict(sorted(sites.items()))
+    declared = {g.key: g for g in groupings}
+    for key, values in groups.items():
+        grouping = declared.get(key, Grouping(key))
+        summary.groups[key] = {v: values[v] for v in grouping.sort(values)}
     summary.judges = dict(judges)
     return summary
 
@@ -192,15 +236,31 @@ def write_summary(run_dir: Path, *, run_wall_s: float | None = None) -> Summary:
     if run_wall_s is None:
         previous = read_summary(run_dir)
         run_wall_s = previous.run_wall_s if previous else None
-    summary = summarize(load_records(run_dir), run_wall_s=run_wall_s, protocol=run_protocol(run_dir))
+    summary = summarize(load_records(run_dir), run_wall_s=run_wall_s, protocol=run_protocol(run_dir),
+                        groupings=run_groupings(run_dir))
     write_json_atomic(run_dir / SUMMARY_NAME, summary.to_dict())
     return summary
+
+
+def _run_json(run_dir: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def run_protocol(run_dir: Path) -> str:
     """The protocol `run.json` records for the run ("default" for runs from before protocols)."""
     try:
-        data = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
-        return str(data["settings"]["protocol"])
-    except (OSError, json.JSONDecodeError, KeyError, TypeError):
+        return str(_run_json(run_dir)["settings"]["protocol"])
+    except (KeyError, TypeError):
         return "default"
+
+
+def run_groupings(run_dir: Path) -> tuple[Grouping, ...]:
+    """The groupings `run.json` records for the run (its suite's; none for most suites)."""
+    try:
+        return tuple(Grouping.from_dict(g) for g in _run_json(run_dir).get("groups") or ())
+    except (KeyError, TypeError, AttributeError):
+        return ()
