@@ -1,4 +1,5 @@
-"""CLI commands: `webvoyager judge RUN_DIR --model SPEC ...` and `webvoyager judge agreement LABELS ...`.
+"""CLI commands: `webvoyager judge RUN_DIR --model SPEC ...`, `webvoyager judge agreement LABELS ...` and
+`webvoyager judge import DIR ...` (cli/judge_import_cmd.py).
 
 `judge` is a command group whose default command judges a run: `judge RUN_DIR` is `judge run RUN_DIR`.
 """
@@ -144,4 +145,7 @@ def agreement_cmd(
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+    from webvoyager.cli.judge_import_cmd import add_import_command
+
+    add_import_command(judge_app)
     app.add_typer(judge_app, name="judge")
