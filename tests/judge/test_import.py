@@ -141,6 +141,9 @@ def test_an_existing_run_folder_is_refused_unless_force_replaces_an_earlier_impo
     ours = make_run(tmp_path / "ours", [FakeTask("a")])
     code, out = _cli("judge", "import", str(source), "--format", "online-mind2web", "--out", str(ours), "--force")
     assert code == 2 and "was not imported" in out and (ours / "a" / "result.json").is_file()
+    code, out = _cli("judge", "import", str(source / "v2flight"), "--format", "online-mind2web", "--out",
+                     str(tmp_path / "one"))          # one task's folder
+    assert code == 0 and "Imported 1 task(s)" in out and (tmp_path / "one" / "v2flight" / "screenshot3.png").is_file()
     code, out = _cli("judge", "import", str(source), "--format", "seeact", "--out", str(tmp_path / "x"))
     assert code == 2 and "online-mind2web, webvoyager-original" in out
 
@@ -178,6 +181,12 @@ def test_original_webvoyager_results_are_imported_judged_and_reported(tmp_path: 
     assert unanswered.status == "step_limit" and unanswered.answer is None and unanswered.site == "BBC News"
     assert [s.action for s in TaskDir(run / records["BBC News--3"].dirname).load_steps()] == ["Scroll [WINDOW]; [down]"] * 2
     assert read_json(run / "run.json")["imported"]["format"] == "webvoyager-original"
+    code, out = _cli("judge", "import", str(source / "20240302_09_30_00"), "--format", "webvoyager-original",
+                     "--out", str(tmp_path / "one-time"))     # one results/<time>/ folder, and one task folder
+    assert code == 0 and "Imported 2 task(s)" in out and "skipped 2 folder(s)" in out
+    code, out = _cli("judge", "import", str(source / "20240302_09_30_00" / "taskAllrecipes--0"), "--format",
+                     "webvoyager-original", "--out", str(tmp_path / "one-task"))
+    assert code == 0 and "Imported 1 task(s)" in out and (tmp_path / "one-task" / "Allrecipes--0").is_dir()
 
     with FakeOpenAI() as server:
         server.queue("The recipe page shows 212 reviews. Verdict: SUCCESS")

@@ -33,7 +33,7 @@ def import_cmd(
     def show(read: object) -> None:
         if isinstance(read, ImportedTask):
             console.print(f"[green]imported[/] {escape(read.task_id)} [dim]({len(read.actions)} action(s), "
-                          f"answer {'none' if read.answer is None else 'given'})[/]")
+                          f"{_answer(read.answer)})[/]")
         else:
             console.print(f"[yellow]skipped[/] {escape(read.folder)}: {escape(read.reason)}")
 
@@ -42,3 +42,7 @@ def import_cmd(
                   f"skipped {len(info.skipped)} folder(s).")
     console.print(f"Next: [bold]webvoyager judge {escape(str(out))} --model SPEC[/] (then "
                   f"[bold]webvoyager report {escape(str(out))}[/])")
+
+
+def _answer(answer: str | None) -> str:
+    return "no answer" if answer is None else "an empty answer" if not answer.strip() else "answered"

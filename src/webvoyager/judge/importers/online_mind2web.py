@@ -25,8 +25,12 @@ AFTER_LAST_ACTION = "the page after the last action (no action was taken on it)"
 
 
 def read_submissions(source: Path) -> Iterator[Read]:
-    """One task (or the reason it was skipped) per task folder of the submission folder `source`."""
-    folders = sorted(p for p in source.iterdir() if p.is_dir() and not p.name.startswith("."))
+    """One task (or the reason it was skipped) per task folder of the submission folder `source` (or of
+    `source` itself when it is one task's folder)."""
+    if (source / "result.json").is_file():
+        folders = [source]
+    else:
+        folders = sorted(p for p in source.iterdir() if p.is_dir() and not p.name.startswith("."))
     if not folders:
         raise ConfigError(f"{source} holds no task folders; pass the folder with one <task_id>/result.json "
                           "(and <task_id>/trajectory/) per task")

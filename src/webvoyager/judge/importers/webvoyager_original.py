@@ -28,7 +28,11 @@ _TASK = re.compile(r"task:\s*(?P<question>.*?)\s+Please interact with\s+(?P<url>
 
 
 def task_folders(source: Path) -> list[Path]:
-    """The `task<id>` folders of `source` (a results/<time>/ folder) or of its subfolders (results/)."""
+    """The `task<id>` folders of `source` (a results/<time>/ folder) or of its subfolders (results/), or
+    `source` itself when it is one."""
+    if source.name.startswith("task") and (source / "interact_messages.json").is_file():
+        return [source]
+
     def tasks_in(folder: Path) -> list[Path]:
         return sorted(p for p in folder.iterdir() if p.is_dir() and p.name.startswith("task"))
 
@@ -47,7 +51,7 @@ def read_results(source: Path) -> Iterator[Read]:
     folders = task_folders(source)
     latest = {f.name: f for f in folders}    # sorted: the last of a name is the latest run
     for folder in folders:
-        where = str(folder.relative_to(source))
+        where = str(folder.relative_to(source)) if folder != source else folder.name
         if latest[folder.name] != folder:
             newer = latest[folder.name].relative_to(source)
             yield SkippedFolder(where, f"task {folder.name[4:]} has a later run in {newer}, which is imported")
