@@ -94,7 +94,8 @@ def _row(name: str, agr: Any) -> list[str]:
 @judge_app.command("agreement")
 @friendly_errors
 def agreement_cmd(
-    labels: str = typer.Argument(..., help="Reference labels: a CSV of task_id,0/1 (or a judged run directory)."),
+    labels: str = typer.Argument(..., help="Reference labels: a CSV of task_id,0/1, a judged run directory, or the "
+                                 "Online-Mind2Web human labels file (with --labels-format online-mind2web)."),
     run: Optional[str] = typer.Option(None, "--run", help="Judged run directory to compare with LABELS "
                                       "(RUN_DIR@JUDGE/MODEL picks one judge of that run, e.g. "
                                       "runs/x@webvoyager-paper/openai:gpt-4o)."),
