@@ -18,6 +18,11 @@ class TaskFileError(WebVoyagerError):
     """A task file that cannot be read; the message names the file, the line and the field."""
 
 
+class TrajectoryFileError(WebVoyagerError):
+    """Another agent's trajectory folder that cannot be imported (`judge import`); the message names the
+    file and what is wrong with it."""
+
+
 class BrowserError(WebVoyagerError):
     """The browser could not be started, or crashed, or a page never loaded."""
 

@@ -21,6 +21,7 @@ from urllib.parse import quote
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from webvoyager.bench.suites.registry import report_sections
+from webvoyager.runs.imported import read_import_info
 from webvoyager.runs.records import TaskRecord, load_records
 from webvoyager.runs.summary import Rate, read_summary, run_groupings, run_protocol, summarize
 from webvoyager.fileio import write_text_atomic
@@ -120,7 +121,7 @@ def render_html(run_dir: Path) -> str:
     bars = [Bar(name, s.success.rate, f"({s.success.success}/{s.tasks})") for name, s in groups]
     run = _json(run_dir / "run.json")
     return _env().get_template("report.html.j2").render(
-        run_dir=run_dir.resolve(), run=run, summary=summary, chart=bar_chart(bars),
+        run_dir=run_dir.resolve(), run=run, summary=summary, chart=bar_chart(bars), imported=read_import_info(run_dir),
         suite_sections=report_sections(run.get("suite"), run_dir),
         tasks=[_task_page(run_dir, r, _viewport(run)) for r in records],
         generated_at=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
