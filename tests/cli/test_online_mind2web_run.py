@@ -151,6 +151,21 @@ def test_export_writes_the_v2_submission_with_plain_screenshots(run: Run, tmp_pa
             assert data != (run.folder / task / f"screenshot{i}.png").read_bytes()
 
 
+def test_an_exported_submission_imports_back_as_the_same_trajectories(run: Run, tmp_path: Path) -> None:
+    """export online-mind2web and judge import --format online-mind2web agree on the benchmark's layout."""
+    submission, back = tmp_path / "submission", tmp_path / "back"
+    assert CliRunner().invoke(app, ["export", "online-mind2web", str(run.folder), str(submission)]).exit_code == 0
+    res = CliRunner().invoke(app, ["judge", "import", str(submission), "--format", "online-mind2web",
+                                   "--out", str(back)])
+    assert res.exit_code == 0, res.output
+    for task, answer in ((AIR, "3 flights found from Paris"), (SHOP, "2 items")):
+        ours, theirs = run.json(task, "result.json"), json.loads((back / task / "result.json").read_text())
+        assert theirs["question"] == ours["question"] and theirs["answer"] == answer == ours["answer"]
+        steps = json.loads((back / task / "trajectory.json").read_text())["steps"]
+        acted = [s for s in run.json(task, "trajectory.json")["steps"] if not s["action"].startswith("ANSWER")]
+        assert [s["thought"] for s in steps[:len(acted)]] == [s["thought"] for s in acted]
+
+
 def test_export_refuses_what_is_no_run(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, ["export", "online-mind2web", str(tmp_path / "missing"), str(tmp_path / "o")])
     assert res.exit_code == 2 and "does not exist" in res.output
