@@ -11,7 +11,7 @@ default protocol stage 1 also shows the page's address and title, and the notes 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from webvoyager.agent.policy import Decision
@@ -113,12 +113,13 @@ class SeeActPolicy:
                 self._log.extend(_log_messages(convo, step=observation.observation_id))
             generation_text, grounded = asked.generation, asked.grounded
         else:
-            convo = [self.system,
-                     messages.generation_message(self._task.question, self.previous_actions, observation.screenshot,
-                                                 online=True, notes=messages.feedback_notes(observation),
-                                                 page_notes=observation.notes, paper=self.paper,
-                                                 title=observation.title, url=observation.url,
-                                                 memory=self._notebook.shown())]
+            generation = messages.generation_message(
+                self._task.question, self.previous_actions, observation.screenshot, online=True,
+                notes=messages.feedback_notes(observation), page_notes=observation.notes, paper=self.paper,
+                title=observation.title, url=observation.url, memory=self._notebook.shown())
+            # Every stage-2 call repeats the system prompt and this turn (its screenshot the most of it):
+            # a provider with explicit prompt caching writes it at stage 1 and reads it at stage 2.
+            convo = [self.system, replace(generation, cache_point=True)]
             generation_text = (await ask(convo)).text
             convo.append(Message.text("assistant", generation_text))
             grounded = await self._ground(ask, convo, observation, generation_text)
