@@ -132,6 +132,22 @@ async def test_cache_breakpoints_end_where_the_next_request_repeats_the_history(
                 unmarked(body["messages"][i]["content"][:j + 1])
 
 
+async def test_a_batch_that_prunes_a_cached_prefix_is_not_marked_again(session, pages_url, tmp_path) -> None:
+    with FakeAnthropic() as server:
+        server.queue(_reply(_use("t0", "mouse_move", coordinate=[100, 470])),
+                     _reply(_use("t1", "mouse_move", coordinate=[101, 470]),
+                            _use("t2", "mouse_move", coordinate=[102, 470])),
+                     _reply(_text("done")))
+        await _run(session, pages_url, tmp_path, server, "claude-sonnet-4-5")
+        bodies = server.bodies()
+    marks = [[(i, j) for i, m in enumerate(b["messages"]) for j, block in enumerate(m["content"])
+              if "cache_control" in block] for b in bodies]
+    # The batch's two screenshots prune the task's: request 2's mark (2, 0) now covers changed bytes (its
+    # digest differs), so request 3 marks only the block before its oldest kept screenshot.
+    assert bodies[2]["messages"][0]["content"][1]["type"] == "text"
+    assert marks == [[(0, 1)], [(0, 1), (2, 0)], [(1, 0)]]
+
+
 async def test_the_gate_refuses_a_pixel_click_on_buy_and_the_model_is_told(session, pages_url, tmp_path) -> None:
     with FakeAnthropic() as server:
         server.queue(_reply(_use("t1", "left_click", coordinate=list(BUY))))
