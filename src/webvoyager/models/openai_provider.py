@@ -133,3 +133,7 @@ class ServedModel(OpenAIModel):
         super().__init__(model, **options)
         self.family = family
         self.spec = f"{family}:{model}"
+
+    def image_tokens(self, image: ImagePart) -> int:
+        """No estimate: open models tokenise images their own way (patches, not OpenAI's tiles)."""
+        return 0
