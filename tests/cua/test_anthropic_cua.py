@@ -71,7 +71,7 @@ async def test_clicks_types_and_presses_keys_by_coordinates_then_answers(session
     assert first["tools"] == [{"type": "computer_20250124", "name": "computer", "display_width_px": 1024,
                                "display_height_px": 768}]
     assert all(r.header("anthropic-beta") == "computer-use-2025-01-24" for r in bodies)
-    assert "Search for lasagne." in first["system"]
+    assert "Search for lasagne." in first["system"][0]["text"]
     opening = first["messages"][0]["content"]
     assert opening[0] == {"type": "text", "text": "Search for lasagne."} and _image_size(opening[1]) == (1024, 768)
     # The batch of two calls is performed without asking again: three requests for three steps of calls.
@@ -102,6 +102,50 @@ async def test_only_the_newest_three_screenshots_stay_in_the_history(session, pa
                 for p in (b["content"] if b.get("type") == "tool_result" else [b])
                 if p.get("type") == "text" and "left out" in p.get("text", "")]
     assert len(images) == 3 and len(left_out) == 2
+
+
+async def test_cache_breakpoints_end_where_the_next_request_repeats_the_history(session, pages_url,
+                                                                               tmp_path) -> None:
+    with FakeAnthropic() as server:
+        for n in range(4):
+            server.queue(_reply(_use(f"t{n}", "mouse_move", coordinate=[100 + n, 470])))
+        server.queue(_reply(_text("done")))
+        await _run(session, pages_url, tmp_path, server, "claude-sonnet-4-5")
+        bodies = server.bodies()
+    marks = [[(i, j) for i, m in enumerate(b["messages"]) for j, block in enumerate(m["content"])
+              if block.get("cache_control") == {"type": "ephemeral"}] for b in bodies]
+    # Messages: the task (text, screenshot), then a tool_use and its tool_result (one screenshot) per turn.
+    # While fewer than 3 screenshots are kept the whole request is repeated next; then the next pruning
+    # turns the oldest kept screenshot into text, so the mark is the block before it; the previous
+    # request's mark is repeated (read) while its prefix is unchanged.
+    assert marks == [[(0, 1)], [(0, 1), (2, 0)], [(0, 0), (2, 0)], [(0, 0), (1, 0)], [(1, 0), (3, 0)]]
+    assert all(b["system"][0]["cache_control"] == {"type": "ephemeral"} for b in bodies)
+
+    def unmarked(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{k: v for k, v in block.items() if k != "cache_control"} for block in blocks]
+
+    for k, (body, after) in enumerate(zip(bodies, bodies[1:])):
+        for i, j in set(marks[k]) & set(marks[k + 1]):   # a mark read again covers the very same bytes
+            assert [unmarked(m["content"]) for m in after["messages"][:i]] == \
+                [unmarked(m["content"]) for m in body["messages"][:i]]
+            assert unmarked(after["messages"][i]["content"][:j + 1]) == \
+                unmarked(body["messages"][i]["content"][:j + 1])
+
+
+async def test_a_batch_that_prunes_a_cached_prefix_is_not_marked_again(session, pages_url, tmp_path) -> None:
+    with FakeAnthropic() as server:
+        server.queue(_reply(_use("t0", "mouse_move", coordinate=[100, 470])),
+                     _reply(_use("t1", "mouse_move", coordinate=[101, 470]),
+                            _use("t2", "mouse_move", coordinate=[102, 470])),
+                     _reply(_text("done")))
+        await _run(session, pages_url, tmp_path, server, "claude-sonnet-4-5")
+        bodies = server.bodies()
+    marks = [[(i, j) for i, m in enumerate(b["messages"]) for j, block in enumerate(m["content"])
+              if "cache_control" in block] for b in bodies]
+    # The batch's two screenshots prune the task's: request 2's mark (2, 0) now covers changed bytes (its
+    # digest differs), so request 3 marks only the block before its oldest kept screenshot.
+    assert bodies[2]["messages"][0]["content"][1]["type"] == "text"
+    assert marks == [[(0, 1)], [(0, 1), (2, 0)], [(1, 0)]]
 
 
 async def test_the_gate_refuses_a_pixel_click_on_buy_and_the_model_is_told(session, pages_url, tmp_path) -> None:

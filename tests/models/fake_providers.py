@@ -55,8 +55,10 @@ Reply = Union[str, FakeResponse]
 
 
 def openai_completion(text: str, *, model: str = "gpt-4o", prompt_tokens: int = 100,
-                      completion_tokens: int = 20) -> FakeResponse:
-    """A successful chat-completions response carrying `text` and the given usage."""
+                      completion_tokens: int = 20, cached_tokens: int | None = None) -> FakeResponse:
+    """A successful chat-completions response carrying `text` and the given usage (`cached_tokens`: of the
+    prompt tokens, the ones read from the prompt cache, in `prompt_tokens_details`)."""
+    details = {} if cached_tokens is None else {"prompt_tokens_details": {"cached_tokens": cached_tokens}}
     return FakeResponse(200, {
         "id": "chatcmpl-fake",
         "object": "chat.completion",
@@ -65,13 +67,17 @@ def openai_completion(text: str, *, model: str = "gpt-4o", prompt_tokens: int = 
         "choices": [{"index": 0, "finish_reason": "stop",
                      "message": {"role": "assistant", "content": text}}],
         "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                  "total_tokens": prompt_tokens + completion_tokens},
+                  "total_tokens": prompt_tokens + completion_tokens, **details},
     })
 
 
 def anthropic_message(text: str, *, model: str = "claude-sonnet-4-20250514", input_tokens: int = 100,
-                      output_tokens: int = 20) -> FakeResponse:
-    """A successful messages-API response carrying `text` and the given usage."""
+                      output_tokens: int = 20, cache_read: int | None = None,
+                      cache_creation: int | None = None) -> FakeResponse:
+    """A successful messages-API response carrying `text` and the given usage (`input_tokens` is the
+    uncached part, as the API counts it; `cache_read` / `cache_creation` the cached ones)."""
+    cached = {name: value for name, value in (("cache_read_input_tokens", cache_read),
+                                              ("cache_creation_input_tokens", cache_creation)) if value is not None}
     return FakeResponse(200, {
         "id": "msg_fake",
         "type": "message",
@@ -80,7 +86,7 @@ def anthropic_message(text: str, *, model: str = "claude-sonnet-4-20250514", inp
         "content": [{"type": "text", "text": text}],
         "stop_reason": "end_turn",
         "stop_sequence": None,
-        "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens},
+        "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens, **cached},
     })
 
 
@@ -255,14 +261,14 @@ class FakeAnthropic(_FakeServer):
 
 
 def openai_response(*output: dict[str, Any], model: str = "computer-use-preview", input_tokens: int = 1500,
-                    output_tokens: int = 40) -> FakeResponse:
+                    output_tokens: int = 40, cached_tokens: int = 0) -> FakeResponse:
     """A successful Responses-API response whose `output` holds these items (messages, computer calls,
     reasoning), with the given usage."""
     return FakeResponse(200, {
         "id": "resp_fake", "object": "response", "created_at": 1_700_000_000, "model": model, "status": "completed",
         "output": list(output), "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
         "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens,
-                  "total_tokens": input_tokens + output_tokens, "input_tokens_details": {"cached_tokens": 0},
+                  "total_tokens": input_tokens + output_tokens, "input_tokens_details": {"cached_tokens": cached_tokens},
                   "output_tokens_details": {"reasoning_tokens": 0}},
     })
 
@@ -296,14 +302,15 @@ def serve_anthropic(responder: Callable[[RecordedRequest], Reply] | None = None)
 
 def gemini_response(*parts: dict[str, Any], model: str = "gemini-2.5-computer-use-preview-10-2025",
                     finish_reason: str = "STOP", prompt_tokens: int = 1200,
-                    output_tokens: int = 30) -> FakeResponse:
+                    output_tokens: int = 30, cached_tokens: int | None = None) -> FakeResponse:
     """A generateContent response (Google's camelCase JSON) whose one candidate holds `parts`, e.g.
     {"text": "..."} or {"functionCall": {"name": "click_at", "args": {"x": 10, "y": 20}}}."""
     return FakeResponse(200, {
         "candidates": [{"content": {"role": "model", "parts": list(parts)}, "finishReason": finish_reason,
                         "index": 0}],
         "usageMetadata": {"promptTokenCount": prompt_tokens, "candidatesTokenCount": output_tokens,
-                          "totalTokenCount": prompt_tokens + output_tokens},
+                          "totalTokenCount": prompt_tokens + output_tokens,
+                          **({} if cached_tokens is None else {"cachedContentTokenCount": cached_tokens})},
         "modelVersion": model,
     })
 

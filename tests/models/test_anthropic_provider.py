@@ -34,7 +34,7 @@ async def test_request_shape(fake_anthropic: FakeAnthropic, caplog: pytest.LogCa
     # SDK versions differ in the header they use for the key (x-api-key or a Bearer token)
     assert "sk-ant-test" in (request.header("x-api-key") or request.header("authorization") or "")
     body = request.body
-    assert body["system"] == "SYSTEM PROMPT"
+    assert body["system"] == [{"type": "text", "text": "SYSTEM PROMPT", "cache_control": {"type": "ephemeral"}}]
     assert body["temperature"] == 0.25
     assert body["max_tokens"] == 512
     assert "seed" not in body  # the messages API has none

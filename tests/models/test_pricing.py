@@ -56,3 +56,18 @@ def test_bad_price_files(tmp_path: Path) -> None:
     wrong.write_text(json.dumps({"gpt-4o": {"in": 1}}))
     with pytest.raises(ConfigError, match="bad price for model 'gpt-4o'"):
         load_prices_file(wrong)
+
+
+def test_cache_prices_defaults_and_overrides() -> None:
+    claude = DEFAULT_PRICES["claude-sonnet-4"]
+    assert (claude.cache_read_per_mtok, claude.cache_write_per_mtok) == (0.3, 3.75)   # 0.1x and 1.25x of $3
+    assert DEFAULT_PRICES["gpt-4o"].cache_read_per_mtok == 1.25
+    # 1M prompt tokens of which 600k read from the cache and 100k written, 0 output.
+    assert claude.cost(1_000_000, 0, 600_000, 100_000) == pytest.approx(0.3 * 3.0 + 0.6 * 0.3 + 0.1 * 3.75)
+    table = price_table({"mine": [1.0, 2.0, 0.1, 1.5], "other": {"input": 1.0, "output": 2.0, "cache_read": 0.2}})
+    assert table.lookup("mine") == Price(1.0, 2.0, 0.1, 1.5)
+    assert table.cost("other", 1_000_000, 0, 1_000_000) == pytest.approx(0.2)
+    # Without a cache price the cached tokens pay the input price (no discount assumed).
+    assert PriceTable({"plain": Price(1.0, 2.0)}).cost("plain", 1_000_000, 0, 1_000_000, 0) == pytest.approx(1.0)
+    with pytest.raises(ConfigError, match="cache_read, cache_write"):
+        price_table({"bad": [1.0, 2.0, 3.0]})

@@ -39,11 +39,24 @@ STANDINS: dict[str, Callable[[RunSettings], ChatModel]] = {
 """Offline stand-in models by spec, built for a run's settings: they need no key and no network."""
 
 
+NO_IMAGE_DETAIL = ("anthropic", "gemini")
+"""Providers whose APIs have no image detail level (`--image-detail` is OpenAI's)."""
+
+
+def _check_image_detail(parsed: factory.ModelSpec, settings: RunSettings | None) -> None:
+    if settings is not None and settings.image_detail is not None and parsed.provider in NO_IMAGE_DETAIL:
+        raise ConfigError(f"--image-detail is OpenAI's image detail level; the {parsed.provider} API has none (it "
+                          "sizes images itself): drop --image-detail, or use --image-scale to send smaller "
+                          "screenshots")
+
+
 def check_model_ready(spec: str, *, base_url: str | None = None, api_key: str | None = None,
                       settings: RunSettings | None = None) -> None:
     """Raise ConfigError now (before any browser starts) if `spec` cannot be used as given: a provider
-    without its key, or a stand-in that cannot serve `settings` (when given)."""
+    without its key, or a stand-in that cannot serve `settings` (when given), or settings the provider
+    cannot honour (an image detail level for a provider without one)."""
     parsed = factory.parse_model_spec(spec)
+    _check_image_detail(parsed, settings)
     if parsed.provider not in STANDINS:
         factory.check_provider_ready(parsed, base_url=base_url, api_key=api_key)
     elif settings is not None:
@@ -58,6 +71,7 @@ def create_model(spec: str, *, settings: RunSettings | None = None, **options: A
     """The model named by `spec`: a stand-in for the run's `settings` (default: `RunSettings()`; ConfigError
     when it cannot serve them), or a provider model (options as `models.factory.create_provider_model`)."""
     parsed = factory.parse_model_spec(spec)
+    _check_image_detail(parsed, settings)
     if settings is not None and settings.policy == "cua" and parsed.provider not in COMPUTER_USE_PROVIDERS:
         raise ConfigError(f"--policy cua needs a computer-use model; {spec!r} is not one. Use "
                           f"{' or '.join(p + ':MODEL' for p in COMPUTER_USE_PROVIDERS)} (a model with the vendor's computer "

@@ -13,6 +13,7 @@ from webvoyager.errors import ConfigError
 from webvoyager.models.anthropic_provider import AnthropicModel
 from webvoyager.models.base import ChatModel
 from webvoyager.models.gemini_provider import GeminiModel
+from webvoyager.models.image_encoding import EncodedImages
 from webvoyager.models.openai_provider import OpenAIModel, ServedModel
 from webvoyager.models.plain_images import PlainImages
 from webvoyager.protocol import seeact_pipeline
@@ -27,10 +28,14 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
     values = settings.values
     if settings.policy == "cua":
         return ComputerUsePolicy(computer_use_adapter(settings, model))
+    images = settings.image_options
+    if not images.default:   # never under the paper protocol (RunSettings refuses it)
+        model = EncodedImages(model, images)
     if settings.policy == "seeact":
         return SeeActPolicy(model, grounding=settings.grounding, temperature=values.temperature,
                             max_tokens=values.max_tokens, seed=values.seed, system_prompt=system_prompt,
-                            pipeline=seeact_pipeline(settings.protocol), pack=settings.load_pack())
+                            pipeline=seeact_pipeline(settings.protocol), pack=settings.load_pack(),
+                            image_scale=images.scale)
     # RunSettings accepts only the two policies, so this is WebVoyager's.
     if settings.paper:   # run.py sends its screenshots without a detail level
         model = PlainImages(model)

@@ -25,6 +25,7 @@ from webvoyager.agent.redact import Redactor
 from webvoyager.browser.downloads import DEFAULT_DOWNLOAD_MAX_MB
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError
+from webvoyager.models.image_encoding import Detail, ImageFormat, ImageOptions
 from webvoyager.packs import OUR_WORDING, ProtocolPack, load_pack
 from webvoyager.prompts import Prompt, prompt_from_file
 from webvoyager.protocol import (GOVERNED, PAPER_PDF_CHARS, PAPER_USER_AGENT, POLICIES, SEEACT_PAPER_MAX_NO_OPS,
@@ -64,6 +65,11 @@ class RunSettings:
     trace: bool = False                 # a Playwright trace per task (trace.zip in the task folder)
     prompts: str | None = None          # a prompt pack folder (`protocol import`): the paper's own wording
     download_max_mb: int = DEFAULT_DOWNLOAD_MAX_MB   # MiB kept (and read) of one download; the rest is dropped
+    # How screenshots are sent (models/image_encoding.py); not under the paper protocol or --policy cua:
+    image_format: ImageFormat = "png"   # png, or jpeg (CLI: --image-format jpeg[:QUALITY])
+    image_quality: int | None = None    # JPEG quality 1-100 (None: 85)
+    image_scale: float = 1.0            # both sides scaled by this before sending (0 < F <= 1)
+    image_detail: Detail | None = None  # OpenAI's detail level for every image (None: the policy's, high)
 
     def __post_init__(self) -> None:
         values = agent_values(check_protocol(self.protocol), check_policy(self.policy), text_only=self.text_only)
@@ -105,6 +111,7 @@ class RunSettings:
         if self.policy == "seeact" and self.text_only:
             raise ConfigError("the SeeAct policy needs screenshots (it describes the page from one), so it cannot "
                               "run --text-only; drop --text-only, or use --policy webvoyager")
+        self._check_images()
         if self.trace and (self.secret_env or self.secrets):
             raise ConfigError("--trace cannot be used with secrets (--secret-env): a Playwright trace records "
                               "every typed character and page snapshot unredacted; drop --trace, or run "
@@ -117,6 +124,25 @@ class RunSettings:
                 raise ConfigError("a SeeAct pack words SeeAct's online tool, which asks textual choices only: use "
                                   "--grounding choice with --prompts, or drop --prompts")
             self.load_pack()   # the policy's paper, present and unchanged (its sha256s), or a ConfigError now
+
+    @property
+    def image_options(self) -> ImageOptions:
+        """The image fields as one value (ConfigError for a value out of range)."""
+        return ImageOptions(self.image_format, self.image_quality, self.image_scale, self.image_detail)
+
+    def _check_images(self) -> None:
+        if self.image_options.default:
+            return
+        given = "--image-format, --image-scale and --image-detail"
+        if self.paper:
+            raise ConfigError(f"the paper protocol sends its screenshots as the originals did (full-size PNG, no "
+                              f"detail level chosen); drop {given}, or use --protocol default to change them")
+        if self.policy == "cua":
+            raise ConfigError("computer-use vendors fix the screenshot: the adapter sends it at the size the vendor "
+                              "answers in and maps every point back through that size, so --policy cua takes no "
+                              f"{given}; drop them")
+        if self.text_only:
+            raise ConfigError(f"--text-only sends no screenshots; drop {given}")
 
     @property
     def values(self) -> AgentValues:

@@ -29,7 +29,7 @@ class ProgressBar:
     def _stats(self) -> str:
         rate = f"{self.success}/{self.checked}" if self.checked else "-"
         cost = f"${self.usage.cost_usd:.2f}" if self.usage.cost_usd is not None else "$?"
-        return (f"running {self.running} | success {rate} | tokens {self.usage.total_tokens:,} | {cost}")
+        return (f"running {self.running} | success {rate} | tokens {self.usage.total_tokens:,}{self.usage.cached_note} | {cost}")
 
     def __enter__(self) -> ProgressBar:
         self._progress.start()

@@ -63,6 +63,14 @@ Prompts = Annotated[Optional[Path], typer.Option("--prompts", help="With --proto
                                                 "`webvoyager protocol import webvoyager|seeact PATH` from your "
                                                 "clone of the original code; the policy's paper); the model reads "
                                                 "the paper's own wording. Without it, paper runs use our wording.")]
+ImageFormatOpt = Annotated[str, typer.Option("--image-format", help="How screenshots are sent: png, or jpeg[:QUALITY] "
+                                             "(1-100, default 85). Not with --protocol paper or --policy cua.")]
+ImageScale = Annotated[float, typer.Option("--image-scale", help="Scale screenshots by F (0 < F <= 1) before sending; "
+                                           "SeeAct's coordinates are mapped back. Not with --protocol paper or "
+                                           "--policy cua.")]
+ImageDetail = Annotated[Optional[str], typer.Option("--image-detail", help="OpenAI's image detail level for every "
+                                                    "screenshot: low, high or auto (default high). OpenAI models "
+                                                    "only.")]
 Headed = Annotated[bool, typer.Option("--headed", help="Show the browser window.")]
 TaskTimeout = Annotated[Optional[float], typer.Option("--task-timeout", help="Wall-clock limit per task, seconds "
                                                       "(default 600; paper: none).")]
@@ -98,14 +106,19 @@ class AgentOptions:
     confirm: str | None = None
     trace: bool = False
     prompts: Path | None = None
+    image_format: str = "png"
+    image_scale: float = 1.0
+    image_detail: str | None = None
 
     def settings(self, *, default_confirm: str = "ask") -> RunSettings:
         """The validated RunSettings these options describe (ConfigError when they cannot work);
         `default_confirm` is the confirm mode when --confirm is not given."""
         from webvoyager.api.settings import RunSettings
+        from webvoyager.models.image_encoding import parse_image_format
         from webvoyager.protocol import check_policy, check_protocol
         from webvoyager.seeact.grounding import check_grounding
 
+        image_format, image_quality = parse_image_format(self.image_format)
         return RunSettings(policy=check_policy(self.policy), protocol=check_protocol(self.protocol),
                            grounding=check_grounding(self.grounding),
                            max_steps=self.max_steps, context_images=self.context_images, text_only=self.text_only,
@@ -116,7 +129,9 @@ class AgentOptions:
                            wait_s=self.wait_timeout, secret_env=tuple(self.secret_env), headless=not self.headed,
                            confirm=self.confirm or default_confirm,  # type: ignore[arg-type]
                            system_prompt=str(self.system_prompt) if self.system_prompt else None,
-                           trace=self.trace, prompts=str(self.prompts) if self.prompts else None).validate()
+                           trace=self.trace, prompts=str(self.prompts) if self.prompts else None,
+                           image_format=image_format, image_quality=image_quality, image_scale=self.image_scale,
+                           image_detail=self.image_detail).validate()  # type: ignore[arg-type]
 
 
 _OPTION_TYPES: dict[str, Any] = {
@@ -125,7 +140,8 @@ _OPTION_TYPES: dict[str, Any] = {
     "allowed_domain": AllowedDomain, "stuck_after": StuckAfter, "unusable_after": UnusableAfter,
     "download_max_mb": DownloadMaxMb, "wait_timeout": WaitTimeout,
     "system_prompt": SystemPrompt, "secret_env": SecretEnv, "headed": Headed, "confirm": Confirm,
-    "trace": Trace, "prompts": Prompts,
+    "trace": Trace, "prompts": Prompts, "image_format": ImageFormatOpt, "image_scale": ImageScale,
+    "image_detail": ImageDetail,
 }
 
 

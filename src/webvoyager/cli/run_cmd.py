@@ -60,7 +60,7 @@ def print_result(result: Result, run_dir: Path, out: Console | None = None) -> N
         out.print(f"[bold]Success (task check):[/] {'yes' if result.success else 'no'}")
     usage = result.usage
     cost = f", ${usage.cost_usd:.4f}" if usage.cost_usd is not None else ""
-    out.print(f"[dim]{usage.calls} model call(s), {usage.total_tokens} tokens{cost}; "
+    out.print(f"[dim]{usage.calls} model call(s), {usage.total_tokens} tokens{usage.cached_note}{cost}; "
               f"loop warnings: {result.loop_warnings}[/]")
     out.print(f"Run directory: [bold]{escape(str(run_dir))}[/]")
 

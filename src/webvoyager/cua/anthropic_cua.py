@@ -8,11 +8,20 @@ sent at `anthropic_image_size` (the API would otherwise resize them again and th
 a space we never saw), declared as the display size, and every point is mapped back through that
 `ScreenSpace`. Each tool_use is answered by a tool_result holding the screenshot after it (or its error,
 the mouse position, the zoomed region); only the newest `keep_images` screenshots stay in the history.
+
+Prompt caching (see `models/anthropic_provider.py`): a breakpoint on the system prompt (which caches the
+tool declaration before it too) and, in the history, on the last block the next request will repeat byte
+for byte: the whole request while fewer than `keep_images` screenshots are kept, else the block before the
+oldest kept screenshot (the next pruning turns that one into text). The previous request's breakpoint is
+repeated when its prefix is still unchanged (checked by digest), so this request reads what that one
+wrote. A reply with a batch of calls brings several screenshots and prunes more than one: that request's
+write is then partly wasted (1.25x on the segment), never wrong.
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -25,7 +34,7 @@ from webvoyager.browser.keys import split_chord
 from webvoyager.browser.screen_space import ScreenSpace, anthropic_image_size
 from webvoyager.cua.turns import CallResult, ModelTurn, PixelCall
 from webvoyager.errors import ConfigError
-from webvoyager.models.anthropic_provider import AnthropicModel
+from webvoyager.models.anthropic_provider import EPHEMERAL, AnthropicModel, system_blocks
 from webvoyager.tasks import Task
 
 WHEEL_CLICK_PX = 100
@@ -72,6 +81,17 @@ def _image_block(png: bytes) -> dict[str, Any]:
                                         "data": base64.b64encode(png).decode("ascii")}}
 
 
+_NO_BREAKPOINT = ("thinking", "redacted_thinking")
+
+
+def _has_image(block: dict[str, Any]) -> bool:
+    """Whether a top-level block is, or (a tool_result) holds, a screenshot."""
+    if block.get("type") == "image":
+        return True
+    inner = block.get("content")
+    return isinstance(inner, list) and any(b.get("type") == "image" for b in inner)
+
+
 class AnthropicComputerUse:
     """The conversation with one Anthropic model through its computer tool, for one task at a time."""
 
@@ -86,6 +106,7 @@ class AnthropicComputerUse:
         self._system = ""
         self._messages: list[dict[str, Any]] = []
         self._cursor: Point | None = None
+        self._cached: tuple[tuple[int, int], str] | None = None   # the last breakpoint and its prefix's digest
 
     # -- the request -----------------------------------------------------------------------------------
     def declaration(self) -> dict[str, Any]:
@@ -100,7 +121,7 @@ class AnthropicComputerUse:
         return tool
 
     def start(self, task: Task, system: str) -> None:
-        self._system, self._messages, self._cursor = system, [], None
+        self._system, self._messages, self._cursor, self._cached = system, [], None, None
         self._task = task
 
     async def turn(self, results: list[CallResult], screenshot: bytes) -> ModelTurn:
@@ -112,8 +133,9 @@ class AnthropicComputerUse:
             content = [self._result_block(r) for r in results]
         self._messages.append({"role": "user", "content": content})
         self._prune_images()
-        request: dict[str, Any] = {"model": self.model.model, "max_tokens": self.max_tokens, "system": self._system,
-                                   "messages": self._messages, "tools": [self.declaration()]}
+        request: dict[str, Any] = {"model": self.model.model, "max_tokens": self.max_tokens,
+                                   "system": system_blocks(self._system) if self._system else [],
+                                   "messages": self._with_breakpoints(), "tools": [self.declaration()]}
         client = self.model.client
         if self.tool.beta:
             create = client.beta.messages.create
@@ -156,6 +178,41 @@ class AnthropicComputerUse:
                         seen += 1
                         if seen > self.keep_images:
                             parts[i] = {"type": "text", "text": LEFT_OUT}
+
+    def _with_breakpoints(self) -> list[dict[str, Any]]:
+        """The history as sent: copies of the blocks at the cache breakpoints carry `cache_control` (the
+        history itself stays unmarked, since the breakpoints move from request to request)."""
+        points = []
+        if self._cached is not None and self._digest(self._cached[0]) == self._cached[1]:
+            points.append(self._cached[0])
+        stable = self._stable_end()
+        if stable is not None:
+            self._cached = (stable, self._digest(stable))
+            points.append(stable)
+        messages = list(self._messages)
+        for i, j in set(points):
+            content = list(messages[i]["content"])
+            content[j] = {**content[j], "cache_control": dict(EPHEMERAL)}
+            messages[i] = {**messages[i], "content": content}
+        return messages
+
+    def _stable_end(self) -> tuple[int, int] | None:
+        """(message, block) of the last top-level block the next request repeats unchanged, or None."""
+        blocks = [(i, j) for i, m in enumerate(self._messages) for j in range(len(m["content"]))]
+        holding = [(i, j) for i, j in blocks if _has_image(self._messages[i]["content"][j])]
+        if len(holding) >= self.keep_images and holding:
+            blocks = blocks[:blocks.index(holding[0])]   # the oldest kept screenshot is pruned next
+        # Thinking blocks cannot carry a breakpoint.
+        blocks = [(i, j) for i, j in blocks if self._messages[i]["content"][j].get("type") not in _NO_BREAKPOINT]
+        return blocks[-1] if blocks else None
+
+    def _digest(self, end: tuple[int, int]) -> str:
+        """The digest of the history up to and including block `end` (or "" when it no longer exists)."""
+        i, j = end
+        if i >= len(self._messages) or j >= len(self._messages[i]["content"]):
+            return ""
+        prefix = [*self._messages[:i], {**self._messages[i], "content": self._messages[i]["content"][:j + 1]}]
+        return hashlib.sha256(json.dumps(prefix, sort_keys=True).encode()).hexdigest()
 
     # -- the reply -------------------------------------------------------------------------------------
     def _point(self, value: Any) -> Point:

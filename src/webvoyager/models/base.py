@@ -38,6 +38,10 @@ class Message:
     # Sent as a list of parts even without an image (OpenAI's wire format; SeeAct's original sends every
     # message so); by default a text-only message goes as a plain string.
     as_parts: bool = False
+    # The conversation up to and including this message is sent again unchanged by a later call (the
+    # policy knows its layout): a provider with explicit prompt caching (Anthropic) puts a cache
+    # breakpoint on its last block; the others cache repeated prefixes by themselves.
+    cache_point: bool = False
 
     @classmethod
     def text(cls, role: Role, text: str) -> Message:

@@ -4,6 +4,8 @@ System messages go in `system_instruction`; the assistant's turns are the API's 
 become inline PNG parts; consecutive messages of the same role are merged into one Content. The SDK's
 own retries are off (one attempt; ours are logged with their cause). The base URL (GEMINI_BASE_URL or
 `--base-url`) goes through `HttpOptions(base_url=...)`, which is how a local server or a proxy is used.
+Gemini 2.5 and later cache repeated prompt prefixes implicitly (`usage_metadata.cached_content_token_count`,
+read as `cache_read_tokens`); nothing is sent to ask for it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from google import genai
 from google.genai import types
 
 from webvoyager.models.base import ImagePart, Message, TextPart
+from webvoyager.models.image_tokens import gemini_image_tokens, image_size
 from webvoyager.models.provider_base import ProviderModel, Reply
 
 
@@ -75,7 +78,14 @@ class GeminiModel(ProviderModel):
             input_tokens=count("prompt_token_count") + count("tool_use_prompt_token_count"),
             output_tokens=count("candidates_token_count") + count("thoughts_token_count"),
             model=response.model_version or "",
+            # Implicit caching: prompt_token_count includes the cached tokens, priced at the cached rate.
+            cache_read_tokens=count("cached_content_token_count"),
         )
+
+    def image_tokens(self, image: ImagePart) -> int:
+        """Gemini's 258 tokens per image or tile (`models.image_tokens`)."""
+        size = image_size(image.data)
+        return gemini_image_tokens(*size) if size else 0
 
     async def aclose(self) -> None:
         await self._client.aio.aclose()

@@ -5,6 +5,14 @@ LM Studio, OpenRouter, Azure's v1 endpoint). Images go as `image_url` data URLs 
 level (none when the part has none); temperature, max_tokens and seed are sent as given (temperature
 and seed left out when None). OpenAI's reasoning models (o-series, gpt-5) get `max_completion_tokens`
 and no temperature: they refuse any value but their default (logged once per model).
+
+Prompt caching is automatic on OpenAI for prompts of 1024 tokens and more: a request whose beginning
+repeats an earlier one's reads that prefix from the cache (`prompt_tokens_details.cached_tokens`, priced
+at the model's cached-input price). Nothing in our requests varies before the history (the system
+prompt holds no time or run-specific text; old observations are clipped once and then stay as they are),
+so each step's request repeats the previous one up to its newest observations. `prompt_cache_key` is not
+sent: it is a routing hint that needs an identifier per conversation, which `ChatModel.complete` does not
+carry, and OpenAI-compatible servers may refuse a field they do not know.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from typing import Any, Sequence
 import openai
 
 from webvoyager.models.base import ImagePart, Message, TextPart
+from webvoyager.models.image_tokens import image_size, openai_image_tokens
 from webvoyager.models.provider_base import ProviderModel, Reply
 
 # OpenAI's reasoning models refuse `max_tokens` (they want `max_completion_tokens`) and a temperature.
@@ -95,6 +104,8 @@ class OpenAIModel(ProviderModel):
             input_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
             output_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
             model=response.model or "",
+            # prompt_tokens counts the cached ones too; servers that do not cache send no details.
+            cache_read_tokens=_cached(getattr(usage, "prompt_tokens_details", None)),
         )
 
     def read_responses(self, response: Any) -> Reply:
@@ -108,7 +119,18 @@ class OpenAIModel(ProviderModel):
             input_tokens=int(getattr(usage, "input_tokens", 0) or 0),
             output_tokens=int(getattr(usage, "output_tokens", 0) or 0),
             model=response.model or "",
+            cache_read_tokens=_cached(getattr(usage, "input_tokens_details", None)),
         )
+
+    def image_tokens(self, image: ImagePart) -> int:
+        """OpenAI's tile estimate for the image at its detail level (`models.image_tokens`)."""
+        size = image_size(image.data)
+        return openai_image_tokens(*size, image.detail) if size else 0
+
+
+def _cached(details: Any) -> int:
+    """`cached_tokens` of a usage's prompt/input token details (0 when the server sends none)."""
+    return int(getattr(details, "cached_tokens", 0) or 0) if details is not None else 0
 
 
 class ServedModel(OpenAIModel):
@@ -121,3 +143,7 @@ class ServedModel(OpenAIModel):
         super().__init__(model, **options)
         self.family = family
         self.spec = f"{family}:{model}"
+
+    def image_tokens(self, image: ImagePart) -> int:
+        """No estimate: open models tokenise images their own way (patches, not OpenAI's tiles)."""
+        return 0

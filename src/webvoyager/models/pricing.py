@@ -3,9 +3,18 @@
 The built-in table is an ESTIMATE (public list prices in USD per million tokens, as last checked by
 the project; providers change them and give discounts we do not see). Override it with the `prices`
 argument of `create_model`, with a JSON file named by the `WEBVOYAGER_PRICES` environment variable, or
-with the CLI's `--prices FILE`. The JSON maps a model name to `{"input": USD, "output": USD}` or to
-`[input, output]`, both per million tokens. A model that is not in the table gets cost None
-("unknown"), never a guess.
+with the CLI's `--prices FILE`. The JSON maps a model name to `{"input": USD, "output": USD}` (optionally
+also `"cache_read"` and `"cache_write"`) or to `[input, output]` / `[input, output, cache_read, cache_write]`,
+all per million tokens. A model that is not in the table gets cost None ("unknown"), never a guess.
+
+Prompt-cache prices: the prompt tokens a provider read from its cache (`Usage.cache_read_tokens`) cost
+`cache_read`, the ones it wrote (`cache_write_tokens`, Anthropic only) `cache_write`, the rest `input`.
+A model in the table without a cache price pays its `input` price for those tokens (no discount assumed,
+so the estimate errs high), which is also what a price file without the two keys gives.
+Sources (checked 2026): Anthropic, https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching
+(5-minute cache writes 1.25x the input price, reads 0.1x; the only TTL we ask for); OpenAI,
+https://platform.openai.com/docs/pricing ("cached input"; no write surcharge); Gemini,
+https://ai.google.dev/gemini-api/docs/pricing ("context caching price", 10% of input for 2.5 and later).
 """
 
 from __future__ import annotations
@@ -23,46 +32,66 @@ PRICES_ENV = "WEBVOYAGER_PRICES"
 
 @dataclass(frozen=True)
 class Price:
-    """USD per million input and output tokens."""
+    """USD per million input and output tokens, and per million prompt tokens read from or written to the
+    provider's prompt cache (None: the input price, see the module docstring)."""
 
     input_per_mtok: float
     output_per_mtok: float
+    cache_read_per_mtok: float | None = None
+    cache_write_per_mtok: float | None = None
 
-    def cost(self, input_tokens: int, output_tokens: int) -> float:
-        return (input_tokens * self.input_per_mtok + output_tokens * self.output_per_mtok) / 1e6
+    def cost(self, input_tokens: int, output_tokens: int, cache_read_tokens: int = 0,
+             cache_write_tokens: int = 0) -> float:
+        """USD for a call; `input_tokens` counts every prompt token, cached ones included."""
+        read = self.input_per_mtok if self.cache_read_per_mtok is None else self.cache_read_per_mtok
+        write = self.input_per_mtok if self.cache_write_per_mtok is None else self.cache_write_per_mtok
+        fresh = max(0, input_tokens - cache_read_tokens - cache_write_tokens)
+        return (fresh * self.input_per_mtok + cache_read_tokens * read + cache_write_tokens * write
+                + output_tokens * self.output_per_mtok) / 1e6
+
+
+def _claude(input_per_mtok: float, output_per_mtok: float) -> Price:
+    """An Anthropic price: 5-minute cache writes at 1.25x the input price, cache reads at 0.1x."""
+    return Price(input_per_mtok, output_per_mtok, round(input_per_mtok * 0.1, 6), round(input_per_mtok * 1.25, 6))
+
+
+def _cached(input_per_mtok: float, output_per_mtok: float, cached_input_per_mtok: float) -> Price:
+    """An OpenAI or Gemini price: cached input at its own price; writing the cache costs the input price."""
+    return Price(input_per_mtok, output_per_mtok, cached_input_per_mtok)
 
 
 # Estimate; see the module docstring. Keys are model names or name prefixes (a dated snapshot such
 # as "gpt-4o-2024-08-06" takes the price of "gpt-4o").
 DEFAULT_PRICES: dict[str, Price] = {
-    "gpt-4o": Price(2.50, 10.00),
-    "gpt-4o-mini": Price(0.15, 0.60),
-    "gpt-4.1": Price(2.00, 8.00),
-    "gpt-4.1-mini": Price(0.40, 1.60),
-    "gpt-4.1-nano": Price(0.10, 0.40),
+    "gpt-4o": _cached(2.50, 10.00, 1.25),
+    "gpt-4o-mini": _cached(0.15, 0.60, 0.075),
+    "gpt-4.1": _cached(2.00, 8.00, 0.50),
+    "gpt-4.1-mini": _cached(0.40, 1.60, 0.10),
+    "gpt-4.1-nano": _cached(0.10, 0.40, 0.025),
+    # No prompt caching on these older models: cached prices fall back to input (they report none).
     "gpt-4-turbo": Price(10.00, 30.00),
     "gpt-4-vision-preview": Price(10.00, 30.00),
     "gpt-4-1106-vision-preview": Price(10.00, 30.00),  # the WebVoyager paper's model
     "gpt-4": Price(30.00, 60.00),
-    "gpt-5": Price(1.25, 10.00),
-    "gpt-5-mini": Price(0.25, 2.00),
-    "gpt-5-nano": Price(0.05, 0.40),
-    "claude-3-opus": Price(15.00, 75.00),
-    "claude-3-sonnet": Price(3.00, 15.00),
-    "claude-3-haiku": Price(0.25, 1.25),
-    "claude-3-5-sonnet": Price(3.00, 15.00),
-    "claude-3-5-haiku": Price(0.80, 4.00),
-    "claude-3-7-sonnet": Price(3.00, 15.00),
-    "claude-sonnet-4": Price(3.00, 15.00),
-    "claude-opus-4": Price(15.00, 75.00),
-    "claude-opus-4-5": Price(5.00, 25.00),
-    "claude-haiku-4-5": Price(1.00, 5.00),
-    "gemini-2.5-computer-use-preview-10-2025": Price(1.25, 10.00),
-    "gemini-2.5-pro": Price(1.25, 10.00),
-    "gemini-2.5-flash": Price(0.30, 2.50),
-    "gemini-3-flash-preview": Price(0.50, 3.00),
-    "gemini-3-pro-preview": Price(2.00, 12.00),
-    "gemini-3.1-pro-preview": Price(2.00, 12.00),
+    "gpt-5": _cached(1.25, 10.00, 0.125),
+    "gpt-5-mini": _cached(0.25, 2.00, 0.025),
+    "gpt-5-nano": _cached(0.05, 0.40, 0.005),
+    "claude-3-opus": _claude(15.00, 75.00),
+    "claude-3-sonnet": _claude(3.00, 15.00),
+    "claude-3-haiku": _claude(0.25, 1.25),
+    "claude-3-5-sonnet": _claude(3.00, 15.00),
+    "claude-3-5-haiku": _claude(0.80, 4.00),
+    "claude-3-7-sonnet": _claude(3.00, 15.00),
+    "claude-sonnet-4": _claude(3.00, 15.00),
+    "claude-opus-4": _claude(15.00, 75.00),
+    "claude-opus-4-5": _claude(5.00, 25.00),
+    "claude-haiku-4-5": _claude(1.00, 5.00),
+    "gemini-2.5-computer-use-preview-10-2025": _cached(1.25, 10.00, 0.125),
+    "gemini-2.5-pro": _cached(1.25, 10.00, 0.125),
+    "gemini-2.5-flash": _cached(0.30, 2.50, 0.03),
+    "gemini-3-flash-preview": _cached(0.50, 3.00, 0.05),
+    "gemini-3-pro-preview": _cached(2.00, 12.00, 0.20),
+    "gemini-3.1-pro-preview": _cached(2.00, 12.00, 0.20),
 }
 
 
@@ -84,10 +113,12 @@ class PriceTable:
             return None
         return self._prices[max(candidates, key=len)]
 
-    def cost(self, model: str, input_tokens: int, output_tokens: int) -> float | None:
+    def cost(self, model: str, input_tokens: int, output_tokens: int, cache_read_tokens: int = 0,
+             cache_write_tokens: int = 0) -> float | None:
         """USD for one call, or None when the model's price is unknown."""
         price = self.lookup(model)
-        return None if price is None else price.cost(input_tokens, output_tokens)
+        return None if price is None else price.cost(input_tokens, output_tokens, cache_read_tokens,
+                                                     cache_write_tokens)
 
 
 def _parse_price(name: str, value: object, origin: str) -> Price:
@@ -95,19 +126,26 @@ def _parse_price(name: str, value: object, origin: str) -> Price:
         if isinstance(value, Price):
             return value
         if isinstance(value, Mapping):
-            return Price(float(value["input"]), float(value["output"]))
-        if isinstance(value, (list, tuple)) and len(value) == 2:
-            return Price(float(value[0]), float(value[1]))
+            return Price(float(value["input"]), float(value["output"]), _optional(value.get("cache_read")),
+                         _optional(value.get("cache_write")))
+        if isinstance(value, (list, tuple)) and len(value) in (2, 4):
+            return Price(float(value[0]), float(value[1]), *(float(v) for v in value[2:]))
     except (KeyError, TypeError, ValueError):
         pass
     raise ConfigError(
         f"bad price for model {name!r} in {origin}: {value!r}; write "
-        '{"input": USD_PER_MILLION, "output": USD_PER_MILLION} or [input, output]'
+        '{"input": USD_PER_MILLION, "output": USD_PER_MILLION} (optionally "cache_read", "cache_write") or '
+        "[input, output] or [input, output, cache_read, cache_write]"
     )
 
 
+def _optional(value: object) -> float | None:
+    return None if value is None else float(value)  # type: ignore[arg-type]
+
+
 def parse_prices(data: Mapping[str, object], origin: str = "prices") -> dict[str, Price]:
-    """Turn a user-supplied mapping (model -> {"input", "output"} or [in, out]) into prices."""
+    """Turn a user-supplied mapping (model -> {"input", "output"[, "cache_read", "cache_write"]} or a list of
+    2 or 4 numbers) into prices."""
     if not isinstance(data, Mapping):
         raise ConfigError(f"{origin} must be a JSON object mapping model names to prices")
     return {str(k).lower(): _parse_price(str(k), v, origin) for k, v in data.items()}

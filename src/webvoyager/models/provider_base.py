@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any, Awaitable, Callable, ClassVar, Sequence
 
 from webvoyager.errors import ModelError
-from webvoyager.models.base import Completion, Message
+from webvoyager.models.base import Completion, ImagePart, Message
 from webvoyager.models.pricing import PriceTable
 from webvoyager.models.retry import RetryPolicy, call_with_retries, classify_sdk_error
 from webvoyager.usage import Usage
@@ -18,9 +18,11 @@ class Reply:
     """What a provider read from its SDK's response object."""
 
     text: str
-    input_tokens: int
+    input_tokens: int        # every prompt token, cached ones included
     output_tokens: int
     model: str
+    cache_read_tokens: int = 0    # of input_tokens: read from the provider's prompt cache
+    cache_write_tokens: int = 0   # of input_tokens: written to it (Anthropic)
 
 
 class ProviderModel:
@@ -64,6 +66,10 @@ class ProviderModel:
     def _read(self, response: Any) -> Reply:
         raise NotImplementedError
 
+    def image_tokens(self, image: ImagePart) -> int:
+        """Our estimate of the prompt tokens `image` takes with this provider (0: no estimate)."""
+        return 0
+
     # -- shared -------------------------------------------------------------------------------------
     async def complete(self, messages: Sequence[Message], *, temperature: float | None = 1.0,
                        max_tokens: int = 1024, seed: int | None = None) -> Completion:
@@ -71,7 +77,9 @@ class ProviderModel:
         `temperature` None sends none (the API's default applies), as WebVoyager's run.py does."""
         create, request = self._request(messages, temperature, max_tokens, seed)
         _, reply, usage = await self._call(create, request, self._read)
-        return Completion(text=reply.text, usage=usage, model=reply.model or self.model)
+        estimate = sum(self.image_tokens(image) for message in messages for image in message.images)
+        return Completion(text=reply.text, usage=replace(usage, image_tokens_estimate=estimate),
+                          model=reply.model or self.model)
 
     async def native(self, create: Callable[..., Awaitable[Any]], request: dict[str, Any], *,
                      read: Callable[[Any], Reply] | None = None) -> tuple[Any, Usage]:
@@ -99,8 +107,11 @@ class ProviderModel:
                 f"({type(exc).__name__}: {exc}); check that the server really speaks this API"
             ) from None
         # Price by the model asked for: servers often answer with a dated or local alias.
-        cost = self._prices.cost(self.model, reply.input_tokens, reply.output_tokens)
-        return response, reply, Usage(reply.input_tokens, reply.output_tokens, cost, calls=1)
+        cost = self._prices.cost(self.model, reply.input_tokens, reply.output_tokens, reply.cache_read_tokens,
+                                 reply.cache_write_tokens)
+        return response, reply, Usage(reply.input_tokens, reply.output_tokens, cost, calls=1,
+                                      cache_read_tokens=reply.cache_read_tokens,
+                                      cache_write_tokens=reply.cache_write_tokens)
 
     @property
     def client(self) -> Any:

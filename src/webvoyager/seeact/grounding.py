@@ -200,9 +200,11 @@ def element_at(elements: Sequence[Element], point: Point) -> Element | None:
 
 
 async def ground_coordinates(ask: Ask, convo: list[Message], observation: Observation, *,
-                             online: bool = True, paper: bool = False) -> Grounded:
-    """Pixel level: the model gives a point on the screenshot; the action happens at that point."""
-    width, height = observation.viewport
+                             online: bool = True, paper: bool = False, scale: float = 1.0) -> Grounded:
+    """Pixel level: the model gives a point on the screenshot; the action happens at that point. `scale`:
+    the screenshot was sent scaled by it (`--image-scale`), so the model is told the size it sees and its
+    point is divided by it to land in the viewport."""
+    width, height = (max(1, round(side * scale)) for side in observation.viewport)
     convo.append(messages.coordinates_message(width, height, online=online, paper=paper))
     completion = await ask(convo)
     convo.append(Message.text("assistant", completion.text))
@@ -216,6 +218,6 @@ async def ground_coordinates(ask: Ask, convo: list[Message], observation: Observ
     if not (0 <= x < width and 0 <= y < height):
         out.error = f"the point ({x:.0f}, {y:.0f}) is outside the {width}x{height} screenshot"
         return out
-    out.point = Point(x, y)
+    out.point = Point(x / scale, y / scale)
     out.element = element_at(observation.elements, out.point)
     return out

@@ -11,7 +11,7 @@ default protocol stage 1 also shows the page's address and title, and the notes 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from webvoyager.agent.policy import Decision
@@ -53,7 +53,8 @@ class SeeActPolicy:
     def __init__(self, model: ChatModel, *, grounding: str = "choice", ranker: Ranker | None = None, top_k: int = 50,
                  batch_size: int = 17, temperature: float = 1.0, max_tokens: int = 1024, seed: int | None = None,
                  som_legend: bool | None = None, system_prompt: str | None = None,
-                 pipeline: SeeActPipeline = DEFAULT_SEEACT_PIPELINE, pack: ProtocolPack | None = None) -> None:
+                 pipeline: SeeActPipeline = DEFAULT_SEEACT_PIPELINE, pack: ProtocolPack | None = None,
+                 image_scale: float = 1.0) -> None:
         check_grounding(grounding)
         if pack is not None and (grounding != "choice" or system_prompt is not None):
             raise ConfigError("a SeeAct prompt pack words the online tool's textual choices with its own system "
@@ -69,6 +70,9 @@ class SeeActPolicy:
         self.som_legend = pipeline.som_legend if som_legend is None else som_legend
         self.paper = not pipeline.page_ops   # SeeAct's own operations only (no SCROLL, GO BACK)
         self.pack = pack    # the paper's wording and request layout (`pack_layout`), instead of ours
+        # The screenshot's scale as the model gets it (`--image-scale`, applied by the model's wrapper):
+        # coordinate grounding tells the model that size and maps its point back to the viewport.
+        self.image_scale = image_scale
         self.system = (Message.text("system", system_prompt) if system_prompt else
                        messages.system_message(online=True, paper=self.paper))
         self._task: Task | None = None
@@ -113,12 +117,13 @@ class SeeActPolicy:
                 self._log.extend(_log_messages(convo, step=observation.observation_id))
             generation_text, grounded = asked.generation, asked.grounded
         else:
-            convo = [self.system,
-                     messages.generation_message(self._task.question, self.previous_actions, observation.screenshot,
-                                                 online=True, notes=messages.feedback_notes(observation),
-                                                 page_notes=observation.notes, paper=self.paper,
-                                                 title=observation.title, url=observation.url,
-                                                 memory=self._notebook.shown())]
+            generation = messages.generation_message(
+                self._task.question, self.previous_actions, observation.screenshot, online=True,
+                notes=messages.feedback_notes(observation), page_notes=observation.notes, paper=self.paper,
+                title=observation.title, url=observation.url, memory=self._notebook.shown())
+            # Every stage-2 call repeats the system prompt and this turn (its screenshot the most of it):
+            # a provider with explicit prompt caching writes it at stage 1 and reads it at stage 2.
+            convo = [self.system, replace(generation, cache_point=True)]
             generation_text = (await ask(convo)).text
             convo.append(Message.text("assistant", generation_text))
             grounded = await self._ground(ask, convo, observation, generation_text)
@@ -177,7 +182,7 @@ class SeeActPolicy:
         if self.grounding == "attributes":
             return await ground_attributes(ask, convo, observation.elements, max_options=self.batch_size,
                                            paper=self.paper)
-        return await ground_coordinates(ask, convo, observation, paper=self.paper)
+        return await ground_coordinates(ask, convo, observation, paper=self.paper, scale=self.image_scale)
 
 
 def _log_messages(convo: list[Message], *, step: int) -> list[dict[str, Any]]:

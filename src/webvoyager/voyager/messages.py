@@ -198,14 +198,36 @@ def _layout(system_prompt: str, question: str, start_url: str, turns: list[Turn]
     return layout
 
 
+def stable_end(turns: int, context_images: int) -> int | None:
+    """The index (in `build_messages`' list: the system prompt, then a user message and its reply per turn)
+    of the last message that the call after this one, with `turns` + 1 turns, sends again unchanged; None
+    when that is the system prompt alone.
+
+    While no observation is clipped yet, the next call repeats this whole request. Afterwards each call
+    clips one more observation (its screenshot and element list leave), so what repeats ends with the
+    reply to the newest observation that is already clipped; the newest `context_images` observations,
+    screenshots included, are sent again uncached at every step (the price of keeping them)."""
+    keep = max(1, context_images)
+    if turns < keep:
+        return 2 * turns - 1          # the newest user message
+    if turns > keep:
+        return 2 * (turns - keep)     # the reply to turn turns - keep - 1, the newest clipped one
+    return None
+
+
 def build_messages(system_prompt: str, question: str, start_url: str, turns: list[Turn], *,
                    context_images: int = 3, text_only: bool = False) -> list[Message]:
-    """The provider-neutral messages for the next model call."""
+    """The provider-neutral messages for the next model call. Two of them are marked `cache_point`: the
+    end of what the previous call marked (still unchanged here, so this call reads it from the cache) and
+    the end of what the next call repeats (`stable_end`), so that a provider with explicit prompt caching
+    writes it now."""
     layout = _layout(system_prompt, question, start_url, turns, context_images=context_images, text_only=text_only)
+    points = {stable_end(len(turns), context_images), stable_end(len(turns) - 1, context_images) if len(turns) > 1
+              else None}
     messages = []
-    for role, pieces in layout.turns:
+    for index, (role, pieces) in enumerate(layout.turns):
         parts: list[Part] = [TextPart(p) if isinstance(p, str) else ImagePart(p.record.image or b"") for p in pieces]
-        messages.append(Message(role=role, parts=tuple(parts)))  # type: ignore[arg-type]
+        messages.append(Message(role=role, parts=tuple(parts), cache_point=index in points))  # type: ignore[arg-type]
     return messages
 
 
