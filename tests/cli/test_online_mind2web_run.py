@@ -187,3 +187,36 @@ def test_the_seeact_policy_runs_the_suite_on_the_copy_too(tmp_path: Path, pages_
     assert res.exit_code == 0, res.output
     history = json.loads((tmp_path / "sub" / SHOP / "result.json").read_text())["action_history"]
     assert [h["action"] for h in history] == ["click [link] 'Sale'", "2 items"]
+
+
+def test_a_computer_use_model_runs_the_suite_on_the_copy_too(tmp_path: Path, pages_url: str, monkeypatch) -> None:
+    """--policy cua: Claude's computer tool (the real SDK against a local server) clicks the mapped copy's
+    'Sale' link by its screen point; the export writes the pixel action as a factual step."""
+    from tests.models.fake_providers import FakeAnthropic, FakeResponse
+
+    def reply(*blocks: dict, stop: str) -> FakeResponse:
+        return FakeResponse(200, {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
+                                  "content": list(blocks), "stop_reason": stop, "stop_sequence": None,
+                                  "usage": {"input_tokens": 1500, "output_tokens": 40}})
+
+    data, site_map = _write_inputs(tmp_path, pages_url)
+    out = tmp_path / "run"
+    with FakeAnthropic() as server:
+        server.queue(reply({"type": "tool_use", "id": "t1", "name": "computer",
+                            "input": {"action": "left_click", "coordinate": [22, 89]}}, stop="tool_use"))
+        server.queue(reply({"type": "text", "text": "2 items"}, stop="end_turn"))
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", server.base_url)
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+        res = CliRunner().invoke(app, ["bench", "online-mind2web", "--data", str(data), "--site-map", str(site_map),
+                                       "--id", SHOP, "--policy", "cua", "--model", "anthropic:claude-sonnet-4-5",
+                                       "--out", str(out)])
+        first = server.requests[0].body
+    assert res.exit_code == 0, res.output
+    assert "How many items are on sale?" in json.dumps(first["messages"][0])
+    steps = json.loads((out / SHOP / "trajectory.json").read_text())["steps"]
+    assert [s["url"] for s in steps] == [f"{pages_url}/omw/shop/index.html?ref=omw", f"{pages_url}/omw/shop/sale.html"]
+    assert steps[0]["action_data"]["kind"] == "clickat"
+    res = CliRunner().invoke(app, ["export", "online-mind2web", str(out), str(tmp_path / "sub")])
+    assert res.exit_code == 0, res.output
+    history = json.loads((tmp_path / "sub" / SHOP / "result.json").read_text())["action_history"]
+    assert history[0]["action"].startswith("click") and history[-1]["action"] == "2 items"
