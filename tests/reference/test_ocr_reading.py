@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+from webvoyager.standins.elements import parse_element_line
 from webvoyager.standins.ocr import lines_below, read_words, text_after
 from webvoyager.standins.reading import PageView, read_value
 from webvoyager.tasks import ReadSpec, Task
@@ -69,3 +71,34 @@ def test_a_row_label_at_the_start_of_its_line_names_the_rest_of_that_line_first(
                    (30, 60, "Rebounds"), (300, 60, "Bruno Pellegrini 11"), (600, 60, "Umar Zielinski 9")])
     assert lines_below(read_words(png), "Points", 1) == ["Zane Zarate 24 Enzo Ekwueme 18",
                                                          "Rebounds Bruno Pellegrini 11 Umar Zielinski 9"]
+
+
+# A standings table: the header, then rows of rank, team, W, L, PCT, GB and a home record.
+STANDINGS = [(30, 20, "Team"), (262, 20, "W"), (308, 20, "L"), (340, 20, "PCT"), (400, 20, "GB"),
+             (36, 60, "1"), (58, 60, "Bayview Breakers"), (262, 60, "25"), (308, 60, "9"), (340, 60, ".735"),
+             (410, 60, "-"), (470, 60, "12-3"),
+             (36, 100, "2"), (58, 100, "Redrock Coyotes"), (262, 100, "23"), (304, 100, "11"), (340, 100, ".676"),
+             (404, 100, "2.0"), (470, 100, "12-6")]
+LOSSES = r"^\d+\s+\D+?\s+\d+\s+(\d+)\s+\.\d{3}\b"   # the first row's L, in front of its PCT
+
+
+@needs_ocr
+def test_a_table_row_whose_figures_the_words_lose_is_read_again_as_one_line() -> None:
+    # Sparse-text OCR drops the point of ".735" between the row's wide gaps, so the row's words do not
+    # show W, L and PCT; read again as one line, the row does.
+    png = _screen(STANDINGS)
+    assert not any(re.search(LOSSES, text) for text in text_after(read_words(png), "Team"))
+    spec = ReadSpec.model_validate({"from": "screen", "after": "Team", "pattern": LOSSES})
+    assert read_value(spec, PageView(image=png), TASK) == "9"
+
+
+@needs_ocr
+def test_an_element_read_with_a_screen_alternative_reads_the_screen_when_the_list_is_partial() -> None:
+    # The ranker kept the L10 header and some cells, not the first row's L ("9"): counted among the
+    # options, the second cell after the header is another row's.
+    spec = ReadSpec.model_validate({"from": "element", "target": {"tag": "td", "nth": 1, "after": {"text": "L10"}},
+                                    "screen": {"from": "screen", "after": "Team", "pattern": LOSSES}})
+    kept = [parse_element_line(line) for line in ('[0]: <button> "L10"', '[1]: <td> "25"', '[2]: <td> "9-1"')]
+    png = _screen(STANDINGS)
+    assert read_value(spec, PageView(elements=kept, image=png, partial_elements=True), TASK) == "9"
+    assert read_value(spec, PageView(elements=kept, image=png), TASK) == "9-1"   # a full list is counted in

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import shutil
+
 import pytest
 
 from webvoyager.browser.types import Element
@@ -267,3 +270,42 @@ async def test_a_value_below_the_target_is_noted_first_then_the_target_is_used()
     assert await round_(failed, ['{"weight": "2.4 kg"}']) == ["ELEMENT: A\nACTION: CLICK\nVALUE: None"]
     with pytest.raises(ModelError, match="previous step did not work"):   # a failed round without the note
         await round_(failed, [])
+
+
+def _standings_png() -> bytes:
+    """A screenshot of a standings header ('Team ... L10') over two rows, in 16 px DejaVu."""
+    from PIL import Image, ImageDraw, ImageFont
+    image = Image.new("RGB", (1024, 200), "white")
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 16)
+    for x, y, text in [(30, 20, "Team"), (262, 20, "W"), (308, 20, "L"), (340, 20, "PCT"), (600, 20, "L10"),
+                       (36, 60, "1"), (58, 60, "Bayview Breakers"), (262, 60, "25"), (308, 60, "9"),
+                       (340, 60, ".735"), (600, 60, "9-1")]:
+        draw.text((x, y), text, fill="black", font=font)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract")
+async def test_a_cell_read_off_the_screen_does_not_keep_its_anchor_from_naming_the_row() -> None:
+    # The team is counted among the options after 'L10'; the wins are read off the screenshot
+    # (`ReadSpec.screen`), so no cell is counted after 'L10' and the stage-1 reply names the row, which
+    # keeps the team's link among the ranker's top 50.
+    task = Task.model_validate({
+        "id": "t4", "question": "Who tops the West, with how many wins?", "start_url": "http://sports.localhost/",
+        "reference": {"steps": [{"do": "answer"}], "answer": {"say": "{team}, {w} wins.", "read": {
+            "team": {"from": "element", "target": {"tag": "a", "after": {"text": "L10"}}},
+            "w": {"from": "element", "target": {"tag": "td", "after": {"text": "L10"}},
+                  "screen": {"from": "screen", "after": "Team", "pattern": r"^\d+\s+\D+?\s+(\d+)\s+\d+\s+\.\d{3}"}}}}}})
+    convo = [messages.system_message(online=True),
+             messages.generation_message(task.question, [], _standings_png(), online=True)]
+    reply = (await ReferenceModel(tasks=[task], policy="seeact").complete(convo)).text
+    assert "under 'L10' it shows 'Bayview Breakers'" in reply
+    convo.append(Message.text("assistant", reply))
+    cells = [Element(label=0, tag="button", text="L10"), Element(label=1, tag="a", text="Bayview Breakers"),
+             Element(label=2, tag="td", text="9-1")]   # the ranker kept neither '25' nor '9'
+    convo.append(messages.choice_message(make_batches(cells, [describe_element(e) for e in cells])[0], online=True,
+                                         count=1))
+    answer = (await ReferenceModel(tasks=[task], policy="seeact").complete(convo)).text
+    assert answer.splitlines()[-2:] == ["ACTION: TERMINATE", "VALUE: Bayview Breakers, 25 wins."]

@@ -24,15 +24,17 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 # three batches (their options numbered on from batch to batch); courses--14 counts table cells by `nth`
 # after an anchor; preprints--2 reads a PDF the screenshot does not show yet from the notes beside it;
 # hub--3 clicks 'Older ›', which the task's words do not name (ranked in by the stage-1 reply);
-# sports--11 reads the 5th name of a 20-row table (the stand-in names the rows it sees under the header).
+# sports--11 reads the 5th name of a 20-row table (the stand-in names the rows it sees under the header);
+# sports--1 reads a standings row among 237 cells in view, which the top 50 leave out: off the screenshot
+# (its plan's `screen` reads, the row read again as one line).
 # code--10 reads its answer from the page title (shown in the default protocol's generation prompt);
 # dictionary--10 notes a word's title and CEFR level on its page, goes on to another page and answers
 # from the NOTE line carried into the later generation prompts; maps--9 notes a route's time that is
 # among the options after its target's (the round that notes it names no element, the next step acts).
 SAMPLE = {
     "choice": ["shop--13", "hotels--10", "hotels--7", "recipes--3", "brand--3",
-               "shop--2", "courses--14", "preprints--2", "hub--3", "sports--11", "code--10", "dictionary--10",
-               "maps--9"],
+               "shop--2", "courses--14", "preprints--2", "hub--3", "sports--11", "sports--1", "code--10",
+               "dictionary--10", "maps--9"],
     "som": ["shop--13", "hotels--8"],
     "attributes": ["shop--9", "hotels--7", "hotels--6"],
 }

@@ -56,20 +56,25 @@ def _tesseract() -> str:
     return found
 
 
-@lru_cache(maxsize=64)
-def read_words(png: bytes) -> tuple[Word, ...]:
-    """Every word Tesseract reads in the image, in its reading order."""
+def _run_tesseract(image: bytes, psm: str, *extra: str) -> str:
+    """Tesseract's output for a prepared image in page segmentation mode `psm` (inverted text not read)."""
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one thread: bench runs several tasks at once
     try:
-        done = subprocess.run([_tesseract(), "stdin", "stdout", "--psm", "11", "-c", "tessedit_do_invert=0",
-                               "tsv"], input=_prepared(png), capture_output=True, timeout=TESSERACT_TIMEOUT_S,
+        done = subprocess.run([_tesseract(), "stdin", "stdout", "--psm", psm, "-c", "tessedit_do_invert=0",
+                               *extra], input=image, capture_output=True, timeout=TESSERACT_TIMEOUT_S,
                               env=env, check=False)
     except subprocess.TimeoutExpired:
         raise ModelError(f"Tesseract took longer than {TESSERACT_TIMEOUT_S:.0f} s to read the screenshot") from None
     if done.returncode != 0:
         raise ModelError(f"Tesseract could not read the screenshot: {done.stderr.decode(errors='replace')[:200]}")
+    return done.stdout.decode("utf-8", errors="replace")
+
+
+@lru_cache(maxsize=64)
+def read_words(png: bytes) -> tuple[Word, ...]:
+    """Every word Tesseract reads in the image, in its reading order."""
     words = []
-    for row in done.stdout.decode("utf-8", errors="replace").splitlines()[1:]:
+    for row in _run_tesseract(_prepared(png), "11", "tsv").splitlines()[1:]:
         cols = row.split("\t")
         if len(cols) < 12 or not cols[11].strip() or cols[10] == "-1":
             continue
@@ -78,10 +83,13 @@ def read_words(png: bytes) -> tuple[Word, ...]:
     return tuple(words)
 
 
-def _prepared(png: bytes) -> bytes:
-    """Grey, and twice the size: Tesseract misreads small screen digits (a 48 as 43) at 1x."""
+def _prepared(png: bytes, box: tuple[int, int, int, int] | None = None, scale: int = SCALE) -> bytes:
+    """Grey, and twice the size: Tesseract misreads small screen digits (a 48 as 43) at 1x. `box`
+    (left, top, right, bottom) crops the image first."""
     image = Image.open(io.BytesIO(png)).convert("L")
-    image = image.resize((image.width * SCALE, image.height * SCALE), Image.Resampling.LANCZOS)
+    if box is not None:
+        image = image.crop(box)
+    image = image.resize((image.width * scale, image.height * scale), Image.Resampling.LANCZOS)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=1)
     return out.getvalue()
@@ -201,3 +209,38 @@ def lines_below(words: tuple[Word, ...], anchor: str, count: int) -> list[str]:
     after = " ".join(w.text for w in lines[at] if w.left > last.left + last.width)
     below = [" ".join(w.text for w in line) for line in lines[at + 1:at + 1 + count]]
     return ([after] if after else []) + below
+
+
+LINE_SCALE = 3
+"""How much a line is enlarged for `reread_after`: at 2x the line mode still drops a decimal point."""
+
+
+@lru_cache(maxsize=256)
+def _read_line(png: bytes, box: tuple[int, int, int, int]) -> str:
+    return " ".join(_run_tesseract(_prepared(png, box, LINE_SCALE), "7").split())
+
+
+def _band(line: list[Word], left: int, width: int) -> tuple[int, int, int, int]:
+    """The strip of the image that holds `line`, from `left` to the right edge, a little taller."""
+    pad = max(2, max(w.height for w in line) // 3)
+    return (max(0, left), max(0, min(w.top for w in line) - pad), width, max(w.bottom for w in line) + pad)
+
+
+def reread_after(png: bytes, anchor: str) -> list[str]:
+    """`text_after`'s lines read again, each as one line of text: for each place `anchor` stands, the rest
+    of its line, then the line below it, to the image's right edge. The sparse-text mode of `read_words`
+    drops or merges lone figures between a table's wide gaps (a row's "25  9  .735" read as "25 135");
+    Tesseract's single-line mode reads the whole row."""
+    words = read_words(png)
+    width = Image.open(io.BytesIO(png)).width
+    places = sorted(_find_anchor(words, anchor), key=lambda place: not _same_case(words, place, anchor))
+    out: list[str] = []
+    for first, last in places:
+        right, below = _right_of(words, last), _line_below(words, first, last)
+        boxes = ([_band([last, *right], last.right + 1, width)] if right else []) + \
+                ([_band(below, below[0].left - 2, width)] if below else [])
+        for box in boxes:
+            text = _read_line(png, box)
+            if text and text not in out:
+                out.append(text)
+    return out

@@ -15,7 +15,7 @@ from typing import Sequence
 
 from webvoyager.errors import ModelError
 from webvoyager.standins.elements import ParsedElement, resolve_target
-from webvoyager.standins.ocr import read_words, text_after
+from webvoyager.standins.ocr import read_words, reread_after, text_after
 from webvoyager.tasks import AnswerPlan, ReadSpec, Task
 from webvoyager.tasks.mentions import number_mentions
 from webvoyager.text import normalize_text
@@ -31,6 +31,9 @@ class PageView:
     image: bytes | None = None
     outline: str | None = None
     notes: tuple[str, ...] = ()     # what the page did, as shown beside the screenshot (e.g. a PDF's text)
+    # The elements are some of those in view (SeeAct's ranked options), so counting among them may miss
+    # some: an element read with a `screen` alternative is read off the screen instead.
+    partial_elements: bool = False
 
 
 def _outline_after(outline: str, anchor: str) -> list[str]:
@@ -88,20 +91,32 @@ def _join_split_figures(text: str) -> str:
     return re.sub(r"(?<=[\d$.,]) (?=[\d.,])", "", text)
 
 
+def _picked(spec: ReadSpec, text: str, on_screen: bool) -> str | None:
+    """The value `spec`'s pattern picks out of `text` (the text itself without a pattern); None if none."""
+    if spec.pattern is None:
+        return text.strip() or None
+    match = re.search(spec.pattern, text, flags=re.IGNORECASE)
+    if match is None and on_screen:
+        # OCR splits large or mixed-size figures ("$22 1 . 99"): try once more with them joined.
+        match = re.search(spec.pattern, _join_split_figures(text), flags=re.IGNORECASE)
+    return (match.group(1) if match.groups() else match.group(0)).strip() if match else None
+
+
 def read_value(spec: ReadSpec, view: PageView, task: Task) -> str:
     """One value of the answer, read where `spec` says; ModelError when the page does not show it."""
+    if view.partial_elements and spec.screen is not None:
+        spec = spec.screen
+    on_screen = bool(view.image) and spec.source == "screen"
     texts = _candidates(spec, view, task)
     for text in texts:
-        if spec.pattern is None:
-            if text.strip():
-                return text.strip()
-            continue
-        match = re.search(spec.pattern, text, flags=re.IGNORECASE)
-        if match is None and view.image and spec.source == "screen":
-            # OCR splits large or mixed-size figures ("$22 1 . 99"): try once more with them joined.
-            match = re.search(spec.pattern, _join_split_figures(text), flags=re.IGNORECASE)
-        if match:
-            return (match.group(1) if match.groups() else match.group(0)).strip()
+        if (value := _picked(spec, text, on_screen)) is not None:
+            return value
+    if on_screen and spec.pattern is not None:
+        # Not in what the words read say: the lines once more, each read as a whole line (a table row).
+        assert spec.after is not None and view.image is not None
+        for text in reread_after(view.image, spec.after):
+            if (value := _picked(spec, text, on_screen)) is not None:
+                return value
     where = f"next to {spec.after!r}" if spec.after else f"in the {spec.source}"
     seen = "; ".join(t[:80] for t in texts[:3]) or "nothing"
     raise ModelError(f"{task.id}: the reference cannot read its answer {where}"

@@ -12,8 +12,10 @@ in view count as "find" scrolls. A failed or rejected previous action is a `Mode
 WebVoyager. Values a step notes for the final answer (a name on a page the task leaves) are read off
 what the step's conversation shows (the page title and address, the screenshot through OCR, the
 options) and written as a `NOTE: {json}` line in the reply that decides the step's operation; the
-policy carries them into later generation prompts, where the answer reads them back. Every message is
-read through `seeact.readback`, the reader beside the builder.
+policy carries them into later generation prompts, where the answer reads them back. The options are
+only the ranker's top 50, so a value the plan counts among elements and also says where the screenshot
+shows (`ReadSpec.screen`) is read off the screenshot. Every message is read through `seeact.readback`,
+the reader beside the builder.
 """
 
 from __future__ import annotations
@@ -178,7 +180,7 @@ class _SeeActReplies:
         the options of every question asked so far (labelled on across batches: reading order)."""
         return PageView(title=self.generation.title, url=self.generation.url,
                         elements=[e for b in _shown_options(self.messages) for _, e in b],
-                        image=self.generation.image, notes=self.generation.page_notes)
+                        image=self.generation.image, notes=self.generation.page_notes, partial_elements=True)
 
     def _final_answer(self, task: Task) -> str:
         """The answer read off this step's conversation, with the values noted at earlier steps."""
@@ -246,7 +248,8 @@ class _SeeActReplies:
         if step.do == "answer":
             # The value is read in stage 2, once every batch of options has been shown.
             plan = task.reference.answer if task.reference is not None else None
-            reads = [spec.target for spec in plan.read.values() if spec.target is not None] \
+            # What is read off the screen instead of the options (`ReadSpec.screen`) needs no element kept.
+            reads = [spec.target for spec in plan.read.values() if spec.target is not None and spec.screen is None] \
                 if isinstance(plan, AnswerPlan) else []
             return "answer the question from what the page shows" + self._sighting(reads)
         if step.target is not None:
