@@ -25,6 +25,7 @@ from webvoyager.browser.actions import run_action
 from webvoyager.browser.bounds import PageWatch
 from webvoyager.browser.events import SessionEvents, domain_allowed
 from webvoyager.browser.mask import masked, secret_boxes
+from webvoyager.browser.network_errors import network_failure
 from webvoyager.browser.netguard import NetworkGuard
 from webvoyager.browser.observe import CAPPED_NOTE, LabelRef, Scan, capture, element_record
 from webvoyager.browser.paper_timing import PaperStep, paper_start, sleep_after
@@ -35,7 +36,7 @@ from webvoyager.browser.targets import Resolved, frame_offset, resolve_label, re
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target,
                                       TypeWarning, Wait)
 from webvoyager.browser.wait import fixed_wait, wait_for_change
-from webvoyager.errors import ActionError, BrowserError, PageLoadError
+from webvoyager.errors import ActionError, BrowserError, NetworkError, PageLoadError
 from webvoyager.text import first_line, secret_pattern
 from webvoyager.tasks import PageState
 
@@ -137,6 +138,11 @@ class Session:
                                 "Check the URL / that the server is up.") from exc
         except PlaywrightError as exc:
             message = first_line(exc)
+            code = network_failure(message)
+            if code:   # the host could not be reached at all: the network's fault, not the page's
+                raise NetworkError(f"{url} could not be reached ({code}): {message}. Check the host name, "
+                                   "that the server is up and the machine's network, then run again "
+                                   "(bench --resume reruns it).", code=code) from exc
             if "Download is starting" not in message:   # a PDF or file: the download handler reads it
                 raise PageLoadError(f"{url} could not be loaded: {message}. "
                                     "Check the URL / that the server is up.") from exc
