@@ -108,9 +108,8 @@ def check_manifest(run_dir: Path, now: SuiteManifest) -> None:
         return
     differences = recorded.differences(now)
     if differences:
-        raise ConfigError(f"cannot resume {run_dir}: its suite {recorded.suite!r} differs from the one it was started "
-                          f"with ({'; '.join(differences)}). Its results would mix two suites: start a new run with "
-                          "another --out, or restore the task files the run was started with")
+        raise ConfigError(f"cannot resume {run_dir}: its suite changed since it started ({'; '.join(differences)}); "
+                          "start a new run with another --out, or restore the suite's files")
 
 
 @dataclass
