@@ -113,6 +113,8 @@ def test_refused_unresolved_and_model_outage_are_infrastructure_and_left_out(tmp
     assert cli("report", str(out)).returncode == 0
     html = (out / "report.html").read_text()
     assert "(infrastructure: network)" in html and "(infrastructure: model)" in html
+    sites = html[html.index('id="sites"'):html.index("</table>", html.index('id="sites"'))]
+    assert "<td>100.0% (1/1)</td>" in sites and "3 infrastructure failure(s)\n  are left out" in html
     assert "Infrastructure failures: 3 (model 1, network 2), left out of the success denominator" in html
 
 

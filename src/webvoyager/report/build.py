@@ -120,7 +120,7 @@ def render_html(run_dir: Path) -> str:
     summary = summarize(records, run_wall_s=previous.run_wall_s if previous else None, protocol=run_protocol(run_dir),
                         infra_as_failure=run_infra_as_failure(run_dir))
     groups = [*summary.sites.items(), ("overall", summary.overall)]
-    bars = [Bar(name, s.success.rate, f"({s.success.success}/{s.tasks})") for name, s in groups]
+    bars = [Bar(name, s.success.rate, f"({s.success.success}/{s.success.tasks})") for name, s in groups]
     run = _json(run_dir / "run.json")
     return _env().get_template("report.html.j2").render(
         run_dir=run_dir.resolve(), run=run, summary=summary, chart=bar_chart(bars),
