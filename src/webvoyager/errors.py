@@ -18,6 +18,11 @@ class TaskFileError(WebVoyagerError):
     """A task file that cannot be read; the message names the file, the line and the field."""
 
 
+class TrajectoryFileError(WebVoyagerError):
+    """Another agent's trajectory folder that cannot be imported (`judge import`); the message names the
+    file and what is wrong with it."""
+
+
 class BrowserError(WebVoyagerError):
     """The browser could not be started, or crashed, or a page never loaded."""
 
@@ -26,9 +31,11 @@ class PageLoadError(BrowserError):
     """A page did not load within the timeout."""
 
 
-class NetworkError(PageLoadError):
-    """The start page could not be reached at all: its host does not resolve, the connection was refused
-    or reset, TLS failed (Chromium's `net::ERR_*` of the navigation). `code` is Chromium's name."""
+class SiteUnreachableError(PageLoadError):
+    """The start page's host could not be reached at all: no such host, refused or reset connection, no
+    network, TLS failed (Chromium's `net::ERR_*` of the navigation, browser/network_errors.py): the
+    machine's or the network's failure, not the task's (infrastructure kind "network"). `code` is
+    Chromium's name."""
 
     def __init__(self, message: str, *, code: str = "") -> None:
         super().__init__(message)
@@ -97,7 +104,7 @@ def infrastructure_kind(exc: BaseException) -> InfraKind | None:
 
     The disk (see `disk_failure`), a bench worker that died, a model that could not be reached or kept
     failing after its retries (a `ModelError` marked retryable: connection, rate limit, server error), a
-    start page whose host could not be reached (`NetworkError`), a tab whose renderer crashed
+    start page whose host could not be reached (`SiteUnreachableError`: offline, unknown host, refused, TLS), a tab whose renderer crashed
     (`PageCrashedError`), and any exception that is not one of ours raised on purpose (`harness`: a bug
     in our code, or a library's error we did not expect). A browser that could not be started, or that
     died under a task, is classified where it is started (the bench's executor)."""
@@ -107,7 +114,7 @@ def infrastructure_kind(exc: BaseException) -> InfraKind | None:
         return "worker"
     if isinstance(exc, ModelError) and exc.retryable:
         return "model"
-    if isinstance(exc, NetworkError):
+    if isinstance(exc, SiteUnreachableError):
         return "network"
     if isinstance(exc, PageCrashedError):
         return "browser"

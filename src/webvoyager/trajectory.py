@@ -240,6 +240,10 @@ class Result:
     original_question: str | None = None
     attempt: int = 1
     repeat: int = 1
+    # The task's value of each grouping its suite declares (runs/summary.Grouping), e.g. {"level": "easy"},
+    # and whether the benchmark replaced the task (results on it are not comparable with the old task's).
+    groups: dict[str, str] = field(default_factory=dict)
+    replaced: bool = False
 
     @property
     def answered(self) -> bool:

@@ -193,7 +193,8 @@ async def test_qwen_clicks_types_scrolls_drags_and_answers(browser, pages_url, t
     assert bodies[1]["messages"][2]["content"].startswith("I click the pad.\n<tool_call>")   # replayed as written
     told = bodies[-1]["messages"][-1]["content"][0]["text"]
     assert told.startswith("a <tool_call> is not JSON")
-    assert steps[0].policy_data.computer_use.image_size == list(size)
+    # The record's size is the space the model's points are in: Qwen3-VL's 0-999 grid, else the image sent.
+    assert steps[0].policy_data.computer_use.image_size == ([999, 999] if family == "qwen3-vl" else list(size))
 
 
 async def test_fara_states_the_address_and_types_into_a_field_with_enter(browser, pages_url, tmp_path) -> None:

@@ -93,6 +93,15 @@ async def test_reasoning_models_get_max_completion_tokens(fake_openai: FakeOpenA
     assert "max_tokens" not in body
 
 
+async def test_reasoning_models_get_no_temperature(fake_openai: FakeOpenAI) -> None:
+    # o-series models refuse any temperature but their default (HTTP 400): it is left out, the rest is sent
+    fake_openai.queue("x")
+    model = create_model("openai:o4-mini", base_url=fake_openai.base_url, api_key="k")
+    await model.complete([Message.text("user", "hi")], temperature=0.0, max_tokens=55)
+    body = fake_openai.requests[0].body
+    assert "temperature" not in body and body["max_completion_tokens"] == 55 and "max_tokens" not in body
+
+
 async def test_base_url_without_key_sends_placeholder(fake_openai: FakeOpenAI) -> None:
     fake_openai.queue("x")
     model = create_model("openai:qwen2-vl", base_url=fake_openai.base_url)

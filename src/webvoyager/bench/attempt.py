@@ -61,13 +61,16 @@ def browser_died(result: Result, connected: bool) -> Result:
     return replace(result, infrastructure="browser")
 
 
-def finalize(task: Task, result: Result, folder: Path, attempt: int, redactor: Redactor, repeat: int = 1) -> Result:
-    """Add the bench's facts to the result (`attempt`: the try, `repeat`: which of `--repeat N`) and
-    rewrite result.json (atomically, redacted); returns the result as written."""
+def finalize(task: Task, result: Result, folder: Path, attempt: int, redactor: Redactor,
+             group_keys: tuple[str, ...] = (), repeat: int = 1) -> Result:
+    """Add the bench's facts to the result (`attempt`: the try, `repeat`: which of `--repeat N`; the
+    task's value of each of the suite's `group_keys`, its replaced flag) and rewrite result.json
+    (atomically, redacted); returns the result as written."""
+    groups = {key: str(value) for key in group_keys if (value := getattr(task, key)) is not None}
     result = replace(result, site=result.site or task.site, attempt=attempt, repeat=repeat,
                      golden_answer=task.golden_answer,
                      golden_match=golden_match(result.answer, task.golden_answer),
-                     original_question=task.original_question)
+                     original_question=task.original_question, groups=groups, replaced=task.replaced)
     return TaskWriter(folder, redactor).result(result)
 
 

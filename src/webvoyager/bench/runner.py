@@ -130,9 +130,12 @@ MAX_TRIES = 2
 async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSettings, run_dir: Path,
                     options: BenchOptions, browser_config: BrowserConfig | None = None,
                     listener: BenchListener | None = None, after_task: AfterTask | None = None,
-                    executor: TaskExecutor | None = None, episode_for: EpisodeFor | None = None) -> BenchOutcome:
+                    executor: TaskExecutor | None = None, episode_for: EpisodeFor | None = None,
+                    group_keys: tuple[str, ...] = ()) -> BenchOutcome:
     """Run `tasks` into `run_dir` (see the module docstring); returns this invocation's counts.
-    `after_task` adds a suite's own records to a finished task's folder before it counts as done.
+    `after_task` adds a suite's own records to a finished task's folder before it counts as done;
+    `group_keys` are the task fields the suite's results are split by (each task's values go into its
+    result.json).
     `executor` runs the attempts (default: a LocalExecutor with `model` in `browser_config`'s browser);
     the runner starts and closes it. `episode_for` gives a task's environment hooks (MiniWoB++: the page
     starts and ends the episode); only the local executor runs such tasks."""
@@ -191,7 +194,7 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
                     break
             try:
                 folder.mkdir(parents=True, exist_ok=True)
-                result = finalize(task, result, folder, attempt, redactor, repeat)
+                result = finalize(task, result, folder, attempt, redactor, group_keys, repeat)
                 if after_task is not None:
                     after_task(task, result, folder)
             except Exception as exc:

@@ -152,6 +152,7 @@ class SuiteRun:
                                       "sites": list(r.sites), "ids": list(r.ids), "limit": r.limit,
                                       "repeat": self.options.repeat, "infra_as_failure": r.infra_as_failure,
                                       MANIFEST_KEY: self.manifest.to_dict(),
+                                      "groups": [g.to_dict() for g in self.suite.groupings],
                                       **self.suite.run_extra(self.tasks)})
             yield self
 
@@ -183,7 +184,8 @@ class SuiteRun:
         return asyncio.run(run_bench(self.tasks, model=model,
                                      settings=self.settings, run_dir=self.run_dir, options=self.options,
                                      browser_config=self.browser_config, listener=listener,
-                                     after_task=hooks.after_task, executor=executor, episode_for=hooks.episode_for))
+                                     after_task=hooks.after_task, executor=executor, episode_for=hooks.episode_for,
+                                     group_keys=tuple(g.key for g in self.suite.groupings)))
 
     def sections(self, outcome: BenchOutcome) -> list[Section]:
         """The suite's result sections (it may write its own files beside summary.json first)."""

@@ -9,6 +9,7 @@ from pathlib import Path
 from types import TracebackType
 
 from playwright.async_api import Browser as PWBrowser
+from playwright.async_api import BrowserContext, Route
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Playwright, async_playwright
 
@@ -16,6 +17,7 @@ from webvoyager.browser import scripts
 from webvoyager.browser.launch import start_browser
 from webvoyager.browser.netguard import NetworkGuard
 from webvoyager.browser.session import Session
+from webvoyager.browser.site_map import SiteMap
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import BrowserError
 from webvoyager.text import first_line
@@ -75,6 +77,8 @@ class Browser:
                 viewport={"width": width, "height": height}, device_scale_factor=1, locale=config.locale,
                 accept_downloads=True, proxy=proxy, user_agent=config.user_agent)  # type: ignore[arg-type]
             await context.add_init_script(scripts.page_agent_source())
+            if config.site_map:
+                await _route_to_copies(context, config.site_map)
             page = await context.new_page()
         except PlaywrightError as exc:
             if guard:
@@ -103,3 +107,17 @@ class Browser:
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
         await self.close()
+
+
+async def _route_to_copies(context: BrowserContext, site_map: SiteMap) -> None:
+    """Redirect every request to a mapped host to its copy (a 307 the browser follows, so the tab's address,
+    the history and the trajectory show the copy); requests to other hosts are not intercepted."""
+
+    async def redirect(route: Route) -> None:
+        target = site_map.rewrite(route.request.url)
+        if target is None:
+            await route.continue_()
+            return
+        await route.fulfill(status=307, headers={"location": target, "cache-control": "no-store"})
+
+    await context.route(lambda url: site_map.matches(url), redirect)   # a plain function: Playwright tags it

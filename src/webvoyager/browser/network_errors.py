@@ -1,7 +1,7 @@
 """Which of Chromium's navigation errors (`net::ERR_*`) say the network failed, not the page.
 
 A start page whose host does not resolve, refuses or resets the connection, or fails TLS never reached
-a server: the task could not begin, an infrastructure failure (errors.NetworkError). An aborted load,
+a server: the task could not begin, an infrastructure failure (errors.SiteUnreachableError). An aborted load,
 a bad URL or too many redirects are the page's or the task's own failures and are not listed.
 """
 

@@ -44,6 +44,11 @@ class ScreenSpace:
             raise ValueError(f"screen sizes must be positive: viewport {self.viewport}, image {self.image}")
 
     @property
+    def model_extent(self) -> tuple[int, int]:
+        """The size of the space the model's points are in: the grid, else the image sent."""
+        return (self.grid, self.grid) if self.grid is not None else self.image
+
+    @property
     def resized(self) -> bool:
         """Whether the screenshot is sent at another size than the viewport."""
         return self.image != self.viewport

@@ -36,7 +36,7 @@ from webvoyager.browser.targets import Resolved, frame_offset, resolve_label, re
 from webvoyager.browser.types import (Action, Answer, BrowserConfig, Element, Observation, Outcome, Point, Target,
                                       TypeWarning, Wait)
 from webvoyager.browser.wait import fixed_wait, wait_for_change
-from webvoyager.errors import ActionError, BrowserError, NetworkError, PageLoadError
+from webvoyager.errors import ActionError, BrowserError, PageLoadError, SiteUnreachableError
 from webvoyager.text import first_line, secret_pattern
 from webvoyager.tasks import PageState
 
@@ -45,8 +45,6 @@ WAITED_NOTE = "You waited {seconds:g} s and the page did not change."
 """The note after a Wait (default protocol) during which nothing happened on the page."""
 
 log = logging.getLogger("webvoyager.browser")
-
-
 
 
 class Session:
@@ -140,7 +138,7 @@ class Session:
             message = first_line(exc)
             code = network_failure(message)
             if code:   # the host could not be reached at all: the network's fault, not the page's
-                raise NetworkError(f"{url} could not be reached ({code}): {message}. Check the host name, "
+                raise SiteUnreachableError(f"{url} could not be reached ({code}): {message}. Check the host name, "
                                    "that the server is up and the machine's network, then run again "
                                    "(bench --resume reruns it).", code=code) from exc
             if "Download is starting" not in message:   # a PDF or file: the download handler reads it

@@ -15,6 +15,7 @@ from webvoyager.browser.action_set import (Answer, Click, DoubleClick, GoBack, H
                                            Select, Type, Wait, action_from_dict, action_text, action_to_dict)
 from webvoyager.browser.action_spec import Action, Point, Target
 from webvoyager.browser.downloads import DEFAULT_DOWNLOAD_MAX_MB
+from webvoyager.browser.site_map import SiteMap
 from webvoyager.protocol import ActionSleeps
 
 
@@ -153,6 +154,8 @@ class BrowserConfig:
     scrollbars: bool = False                # show the page's scrollbars (Chrome's 15 px bar), as the paper's
                                             # headless Chrome did; ours hides them (a 1024 px wide layout)
     user_agent: str | None = None           # None: the browser's own
+    site_map: SiteMap | None = None         # hosts served from local copies instead (site_map.py): each
+                                            # request to a mapped host is redirected to its copy
     sleeps: ActionSleeps | None = None      # fixed sleeps after actions instead of settling (paper only)
     paper_actions: bool = False             # the paper's Type (into any element, with a TypeWarning) and Click
     extra_args: tuple[str, ...] = ()

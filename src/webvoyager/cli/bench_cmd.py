@@ -12,7 +12,7 @@ from rich.markup import escape
 from typer.core import TyperCommand
 
 from webvoyager.bench.rate_sections import rate_sections
-from webvoyager.bench.suites.sections import site_table
+from webvoyager.bench.suites.sections import summary_sections
 from webvoyager.cli import options as opt
 from webvoyager.cli.common import console, friendly_errors
 from webvoyager.cli.sections import print_sections
@@ -20,8 +20,9 @@ from webvoyager.runs.summary import Summary
 
 
 def print_summary(summary: Summary, title: str = "Results", paper_sites: dict[str, str] | None = None) -> None:
-    """The per-site table of a run's summary (see `bench.suites.sections.site_table`)."""
-    print_sections([site_table(summary, title=title, paper_sites=paper_sites)])
+    """The per-site table of a run's summary, its per-group tables and replaced tasks
+    (`bench.suites.sections.summary_sections`)."""
+    print_sections(summary_sections(summary, title=title, paper_sites=paper_sites))
 
 
 def _suites_help() -> str:
@@ -77,6 +78,10 @@ def bench(
                                                 "task names (default: every task of the miniwob package)."),
     episodes: int = typer.Option(1, "--episodes", min=1, help="miniwob suite: episodes (seeds) per task."),
     first_seed: int = typer.Option(0, "--first-seed", help="miniwob suite: seed of the first episode."),
+    level: Optional[str] = typer.Option(None, "--level", help="online-mind2web suite: only tasks of this level "
+                                        "(easy, medium or hard)."),
+    site_map: Optional[Path] = typer.Option(None, "--site-map", help="online-mind2web suite: live hosts served "
+                                            "from local copies (lines `host base-URL`, or a .json object)."),
     *,
     agent: opt.AgentOptions,
 ) -> None:
@@ -86,7 +91,7 @@ def bench(
     from webvoyager.bench.suites import SuiteArgs, open_suite
 
     chosen = open_suite(suite, SuiteArgs(data_dir=data, site_table=site_table, rails=rails, tasks=miniwob_tasks,
-                                         episodes=episodes, first_seed=first_seed))
+                                         episodes=episodes, first_seed=first_seed, level=level, site_map=site_map))
     request = BenchRequest(model=model, base_url=base_url, workers=workers, backend=backend, address=address,
                            browser_endpoint=browser_endpoint, out=out, resume=resume, task_timeout_s=task_timeout,
                            sites=tuple(site), ids=tuple(task_id), limit=limit, redate=redate, repeat=repeat,

@@ -1,4 +1,5 @@
-"""CLI commands: `webvoyager judge RUN_DIR --model SPEC ...` and `webvoyager judge agreement LABELS ...`.
+"""CLI commands: `webvoyager judge RUN_DIR --model SPEC ...`, `webvoyager judge agreement LABELS ...` and
+`webvoyager judge import DIR ...` (cli/judge_import_cmd.py).
 
 `judge` is a command group whose default command judges a run: `judge RUN_DIR` is `judge run RUN_DIR`.
 """
@@ -38,34 +39,42 @@ judge_app = typer.Typer(cls=_DefaultToRun, no_args_is_help=True,
 @friendly_errors
 def judge_run_cmd(
     run_dir: Path = typer.Argument(..., help="The run directory (from bench or run)."),
-    model: str = typer.Option(..., "--model", help="Judge model: openai:MODEL, anthropic:MODEL, scripted:PATH."),
+    model: Optional[str] = typer.Option(None, "--model", help="Judge model: openai:MODEL, anthropic:MODEL, "
+                                        "scripted:PATH (webjudge: openai:o4-mini unless given; the others: "
+                                        "required)."),
     images: Optional[str] = typer.Option(None, "--images", help="How many of the last screenshots to show: K or "
                                          "'all' (default 3; paper: all)."),
-    method: str = typer.Option("webvoyager", "--method", help="webvoyager (the paper's evaluator) or keypoints "
-                               "(stricter)."),
+    method: str = typer.Option("webvoyager", "--method", help="webvoyager (the paper's evaluator), keypoints "
+                               "(stricter) or webjudge (Online-Mind2Web's three stages)."),
+    threshold: Optional[int] = typer.Option(None, "--threshold", help="webjudge: the 1-5 score a screenshot "
+                                            "needs to be shown to the outcome stage (default 3)."),
     protocol: opt.ProtocolOpt = "default",
     prompt: Optional[Path] = typer.Option(None, "--prompt", help="A text file replacing the judge's instructions "
-                                          "(its system prompt), as is."),
-    prompts: opt.Prompts = None,
+                                          "(its system prompt; webjudge: the outcome stage's), as is."),
+    prompts: Optional[Path] = typer.Option(None, "--prompts", help="A prompt pack: with --protocol paper a "
+                                           "WebVoyager pack, with --method webjudge an Online-Mind2Web pack (made "
+                                           "by `webvoyager protocol import webvoyager|online-mind2web PATH`)."),
     workers: int = typer.Option(4, "--workers", min=1, help="Tasks judged at once."),
     force: bool = typer.Option(False, "--force", help="Judge again tasks already judged by this judge and model."),
     base_url: Optional[str] = typer.Option(None, "--base-url", help="OpenAI-compatible server (vLLM, Ollama...)."),
 ) -> None:
     """Judge every finished task of RUN_DIR; writes judgement.json per task and updates summary.json."""
     from webvoyager.runs.judgements import Judgement
+    from webvoyager.judge.methods import default_model
     from webvoyager.judge.runner import JudgeSettings, judge_run, parse_images
     from webvoyager.api import check_model_ready, create_model
 
     settings = JudgeSettings(method=method, protocol=protocol, images=parse_images(images), workers=workers,
                              force=force, prompt=str(prompt) if prompt else None,
-                             prompts=str(prompts) if prompts else None).validate()
+                             prompts=str(prompts) if prompts else None, threshold=threshold).validate()
+    model = model or default_model(method)
     check_model_ready(model, base_url=base_url)
     console.print(f"[bold]Judge:[/] {settings.judge}   [bold]Wording:[/] {escape(settings.wording)}")
     chat_model = create_model(model, base_url=base_url)
 
     def show(j: Judgement) -> None:
         colour = {"SUCCESS": "green", "NOT SUCCESS": "red", None: "yellow"}[j.verdict]
-        note = j.error or ("no answer, no model call" if not j.model_called else f"{j.images} image(s)")
+        note = j.error or ("no model call" if not j.model_called else f"{j.images} image(s)")
         console.print(f"[{colour}]{j.verdict or 'ERROR'}[/] {escape(j.task_id)} [dim]({escape(note)})[/]")
 
     report = asyncio.run(judge_run(run_dir, chat_model, settings, on_done=show))
@@ -80,43 +89,62 @@ def judge_run_cmd(
 
 
 def _row(name: str, agr: Any) -> list[str]:
-    pct = "-" if agr.agreement is None else f"{100 * agr.agreement:.1f}%"
+    def pct(value: float | None) -> str:
+        return "-" if value is None else f"{100 * value:.1f}%"
+
     kappa = "-" if agr.kappa is None else f"{agr.kappa:.3f}"
-    return [name, str(agr.n), pct, kappa, str(agr.both_success), str(agr.a_only_success),
-            str(agr.b_only_success), str(agr.both_failure)]
+    gap = "-" if agr.gap_points is None else f"{agr.gap_points:+.1f}"
+    return [name, str(agr.n), pct(agr.agreement), kappa, str(agr.both_success), str(agr.a_only_success),
+            str(agr.b_only_success), str(agr.both_failure), pct(agr.a_rate), pct(agr.b_rate), gap,
+            str(agr.excluded)]
 
 
 @judge_app.command("agreement")
 @friendly_errors
 def agreement_cmd(
-    labels: str = typer.Argument(..., help="Reference labels: a CSV of task_id,0/1 (or a judged run directory)."),
+    labels: str = typer.Argument(..., help="Reference labels: a CSV of task_id,0/1, a judged run directory, or the "
+                                 "Online-Mind2Web human labels file (with --labels-format online-mind2web)."),
     run: Optional[str] = typer.Option(None, "--run", help="Judged run directory to compare with LABELS "
                                       "(RUN_DIR@JUDGE/MODEL picks one judge of that run, e.g. "
                                       "runs/x@webvoyager-paper/openai:gpt-4o)."),
     other: Optional[str] = typer.Option(None, "--other", help="A second judge (run directory, RUN_DIR@JUDGE/MODEL) "
                                         "or labels CSV."),
     csv_out: Optional[Path] = typer.Option(None, "--csv", help="Also write the comparison rows to this CSV."),
+    labels_format: str = typer.Option("ours", "--labels-format", help="How LABELS is written: ours (CSV "
+                                      "task_id,label with 1 success / 0 failure) or online-mind2web (the benchmark's "
+                                      "human labels: 1 success, 0 failure, 2 not executable, which is excluded)."),
+    labels_column: Optional[str] = typer.Option(None, "--labels-column", help="online-mind2web: the agent whose "
+                                                "labels to read (e.g. Operator) when the file labels several."),
 ) -> None:
-    """Agreement %, Cohen's kappa and the confusion matrix between labels and judges (or two judges)."""
+    """Agreement %, Cohen's kappa, the confusion matrix and the success-rate gap (b minus a, in points)
+    between labels and judges (or two judges)."""
     from webvoyager.errors import ConfigError
-    from webvoyager.judge.agreement import compare, load_labels
+    from webvoyager.judge.agreement import compare, load_label_set
 
     sources = [("labels", labels)] + [(n, p) for n, p in (("run", run), ("other", other)) if p is not None]
     if len(sources) < 2:
         raise ConfigError("compare LABELS with something: pass --run RUN_DIR (and/or --other RUN_DIR2 or CSV)")
-    loaded = {name: load_labels(path) for name, path in sources}
+    loaded = {name: load_label_set(path, labels_format=labels_format if name == "labels" else "ours",
+                                   column=labels_column if name == "labels" else None) for name, path in sources}
+    invalid = frozenset().union(*(s.invalid for s in loaded.values()))
     names = [n for n, _ in sources]
     pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
-    table = Table(title="Agreement (a = first, b = second)")
-    header = ["a vs b", "tasks", "agreement", "kappa", "a1 b1", "a1 b0", "a0 b1", "a0 b0"]
+    table = Table(title="Agreement (a = first, b = second; gap = b's success rate minus a's, in points)")
+    header = ["a vs b", "tasks", "agreement", "kappa", "a1 b1", "a1 b0", "a0 b1", "a0 b0", "a rate", "b rate",
+              "gap", "excluded"]
     for col in header:
         table.add_column(col, justify="left" if col == "a vs b" else "right")
-    rows = []
+    rows, excluded = [], []
     for a, b in pairs:
-        row = _row(f"{a} vs {b}", compare(loaded[a], loaded[b]))
+        agreement = compare(loaded[a].success, loaded[b].success, invalid=invalid)
+        row = _row(f"{a} vs {b}", agreement)
         rows.append(row)
+        excluded.append(f"{a} vs {b}: {agreement.excluded} invalid task(s) excluded")
         table.add_row(*row)
     console.print(table)
+    if invalid:
+        console.print(f"{len(invalid)} task(s) labelled invalid (not executable) in the labels; "
+                      + "; ".join(excluded) + ".")
     if csv_out is not None:
         with csv_out.open("w", newline="", encoding="utf-8") as handle:
             writer = csv.writer(handle)
@@ -126,4 +154,7 @@ def agreement_cmd(
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+    from webvoyager.cli.judge_import_cmd import add_import_command
+
+    add_import_command(judge_app)
     app.add_typer(judge_app, name="judge")

@@ -27,7 +27,6 @@ from webvoyager.cua.turns import CallResult, ModelTurn, PixelCall
 from webvoyager.errors import ConfigError
 from webvoyager.models.anthropic_provider import AnthropicModel
 from webvoyager.tasks import Task
-from webvoyager.trajectory import ComputerUseRecord
 
 WHEEL_CLICK_PX = 100
 """Pixels one `scroll_amount` unit turns (the reference demo presses the wheel button that many times)."""
@@ -178,17 +177,14 @@ class AnthropicComputerUse:
             self._cursor = point
         elif isinstance(action, DragAlong):
             self._cursor = action.path[-1]
-        return PixelCall(call_id=block["id"], action=action, result=kind, region=region)
+        given_point = given.get("coordinate")
+        return PixelCall(call_id=block["id"], action=action, result=kind, region=region, name=name,
+                         model_point=(float(given_point[0]), float(given_point[1])) if given_point else None)
 
-    def record(self, call: PixelCall, *, batched: bool) -> ComputerUseRecord:
-        """The step's record of `call` (the point as the model gave it, in the screenshot's space)."""
-        point = getattr(call.action, "target", None)
-        model_point = list(self.screen.from_viewport(point)) if isinstance(point, Point) else None
-        name = next((b.get("name") if self.tool.toolset else (b.get("input") or {}).get("action")
-                     for m in self._messages if m["role"] == "assistant" for b in m["content"]
-                     if b.get("id") == call.call_id), "")
-        return ComputerUseRecord(tool=self.tool.type, call_id=call.call_id, call=str(name or ""),
-                                 model_point=model_point, image_size=list(self.screen.image), batched=batched)
+    @property
+    def tool_label(self) -> str:
+        """The tool version, as a step's record names it."""
+        return self.tool.type
 
     def _action(self, name: str, given: dict[str, Any]) -> tuple[Action | None, str, Any]:
         keys = tuple(split_chord(given.get("text") or given.get("key") or "")) if name.endswith("click") \

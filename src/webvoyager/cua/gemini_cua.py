@@ -29,7 +29,6 @@ from webvoyager.cua.turns import CallResult, ModelTurn, PixelCall
 from webvoyager.errors import ModelError
 from webvoyager.models.gemini_provider import GeminiModel, response_text
 from webvoyager.tasks import Task
-from webvoyager.trajectory import ComputerUseRecord
 from webvoyager.usage import Usage
 
 GRID = 1000
@@ -170,15 +169,14 @@ class GeminiComputerUse:
         except (KeyError, TypeError, ValueError) as exc:
             return f"The {call.name} call could not be read ({type(exc).__name__}: {exc}); check its arguments."
         check = _safety_check(call)
-        return [PixelCall(call_id, action, confirm=check if i == 0 else None) for i, action in enumerate(actions)]
+        given_point = (float(args["x"]), float(args["y"])) if "x" in args and "y" in args else None
+        return [PixelCall(call_id, action, confirm=check if i == 0 else None, name=call.name or "",
+                          model_point=given_point) for i, action in enumerate(actions)]
 
-    def record(self, call: PixelCall, *, batched: bool) -> ComputerUseRecord:
-        """The step's record of `call` (the point as the model gave it, on the 0-999 grid)."""
-        point = getattr(call.action, "target", None)
-        model_point = list(self.screen.from_viewport(point)) if isinstance(point, Point) else None
-        name = self._ids[call.call_id].name if call.call_id in self._ids else ""
-        return ComputerUseRecord(tool=f"gemini_computer_use:{self.functions}", call_id=call.call_id,
-                                 call=name or "", model_point=model_point, image_size=[GRID, GRID], batched=batched)
+    @property
+    def tool_label(self) -> str:
+        """The computer-use tool and its function set, as a step's record names it."""
+        return f"gemini_computer_use:{self.functions}"
 
     def cursor_text(self, cursor: Point | None) -> str:
         """Gemini has no cursor query; kept for the policy's protocol."""

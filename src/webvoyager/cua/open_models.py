@@ -26,7 +26,6 @@ from webvoyager.errors import ConfigError
 from webvoyager.models.openai_provider import OpenAIModel
 from webvoyager.prompts import load_prompt
 from webvoyager.tasks import Task
-from webvoyager.trajectory import ComputerUseRecord
 
 FAMILIES = {f.name: f for f in (UI_TARS, QWEN25_VL, QWEN3_VL, FARA)}
 """The open families by the spec prefix that names them (`ui-tars:MODEL`, ...)."""
@@ -62,7 +61,7 @@ class OpenComputerUse:
         self.max_tokens, self.keep_images = max_tokens, keep_images
         self._reader = Reader(self.screen)
         self._messages: list[dict[str, Any]] = []
-        self._calls: dict[str, tuple[str, tuple[float, float] | None]] = {}
+        self._names: dict[str, str] = {}   # call id -> the family's name of the action (for error lines)
         self._url, self._turns = "", 0
 
     def system(self, task: Task) -> str:
@@ -76,12 +75,12 @@ class OpenComputerUse:
         """Open `task`. The generic `system` prompt speaks of a computer tool these models were not
         trained on, so the family's own prompt replaces it."""
         self._messages = [{"role": "system", "content": self.system(task)}]
-        self._reader, self._calls, self._url, self._turns = Reader(self.screen), {}, task.start_url, 0
+        self._reader, self._names, self._url, self._turns = Reader(self.screen), {}, task.start_url, 0
 
     def _user_turn(self, results: list[CallResult], screenshot: bytes) -> dict[str, Any]:
         lines = []
         for result in results:
-            name = self._call(result.call_id)[0]
+            name = self._name(result.call_id)
             if result.error:
                 lines.append(f"{name}: {result.error}" if name else result.error)
             elif result.text:
@@ -121,25 +120,24 @@ class OpenComputerUse:
             refused.append((f"c{self._turns}", f"Your reply could not be read: {read.error}."))
         for n, call in enumerate(read.calls, 1):
             call_id = f"c{self._turns}.{n}"
-            self._calls[call_id] = (call.name, call.model_point)
+            self._names[call_id] = call.name
             if call.error:
                 refused.append((call_id, call.error))
             for k, action in enumerate(call.actions):
-                calls.append(PixelCall(call_id if k == 0 else f"{call_id}.{k}", action))
+                calls.append(PixelCall(call_id if k == 0 else f"{call_id}.{k}", action, name=call.name,
+                                       model_point=call.model_point))
         return ModelTurn(text=read.thought, calls=tuple(calls), raw=reply, usage=usage, answer=read.answer,
                          refused=tuple(refused))
 
-    def _call(self, call_id: str) -> tuple[str, tuple[float, float] | None]:
-        """The name and model point of the reply's call behind `call_id` (a later action of a call that
-        takes several carries a suffix)."""
-        return self._calls.get(call_id) or self._calls.get(call_id.rsplit(".", 1)[0]) or ("", None)
+    def _name(self, call_id: str) -> str:
+        """The name of the reply's call behind `call_id` (a later action of a call that takes several
+        carries a suffix)."""
+        return self._names.get(call_id) or self._names.get(call_id.rsplit(".", 1)[0], "")
 
-    def record(self, call: PixelCall, *, batched: bool) -> ComputerUseRecord:
-        """The step's record of `call`: the family, the action's name and the point as the model wrote it."""
-        name, point = self._call(call.call_id)
-        return ComputerUseRecord(tool=self.family.tool, call_id=call.call_id, call=name,
-                                 model_point=list(point) if point else None, image_size=list(self.screen.image),
-                                 batched=batched)
+    @property
+    def tool_label(self) -> str:
+        """The family's tool, as a step's record names it."""
+        return self.family.tool
 
     def cursor_text(self, cursor: Point | None) -> str:
         """These families have no cursor query; kept for the policy's contract."""

@@ -29,7 +29,6 @@ from webvoyager.cua.turns import CallResult, ModelTurn, PixelCall
 from webvoyager.errors import ConfigError, ModelError
 from webvoyager.models.openai_provider import OpenAIModel
 from webvoyager.tasks import Task
-from webvoyager.trajectory import ComputerUseRecord
 
 GA_TOOL, PREVIEW_TOOL = "computer", "computer_use_preview"
 TOOLS = (GA_TOOL, PREVIEW_TOOL)
@@ -76,7 +75,6 @@ class OpenAIComputerUse:
         self._items: list[dict[str, Any]] = []
         self._checks: dict[str, list[dict[str, Any]]] = {}   # call_id -> its pending safety checks
         self._open: list[str] = []                           # call ids of the last reply, to answer
-        self._names: dict[int, str] = {}                     # id(PixelCall) -> the action's type
 
     # -- the request -----------------------------------------------------------------------------------
     def declaration(self) -> dict[str, Any]:
@@ -88,7 +86,7 @@ class OpenAIComputerUse:
 
     def start(self, task: Task, system: str) -> None:
         self._system, self._items, self._task = system, [], task
-        self._checks, self._open, self._names = {}, [], {}
+        self._checks, self._open = {}, []
 
     async def turn(self, results: list[CallResult], screenshot: bytes) -> ModelTurn:
         """Send the outputs of the last reply's calls (the task and the first screenshot at the start),
@@ -159,9 +157,9 @@ class OpenAIComputerUse:
             if action is None:
                 return f"Unknown computer action {kind!r}."
             confirm = "; ".join(_check_text(c) for c in checks) if checks and n == 0 else None
-            call = PixelCall(call_id=item["call_id"], action=action, confirm=confirm)
-            self._names[id(call)] = kind
-            calls.append(call)
+            given_point = (float(step["x"]), float(step["y"])) if "x" in (step or {}) and "y" in step else None
+            calls.append(PixelCall(call_id=item["call_id"], action=action, confirm=confirm, name=kind,
+                                   model_point=given_point))
         if not calls:
             return "The computer call held no action."
         if checks:
@@ -204,12 +202,10 @@ class OpenAIComputerUse:
             return Screenshot()
         return None
 
-    def record(self, call: PixelCall, *, batched: bool) -> ComputerUseRecord:
-        """The step's record of `call` (the point as the model gave it, in the screenshot's space)."""
-        point = getattr(call.action, "target", None)
-        model_point = list(self.screen.from_viewport(point)) if isinstance(point, Point) else None
-        return ComputerUseRecord(tool=self.tool, call_id=call.call_id, call=self._names.get(id(call), ""),
-                                 model_point=model_point, image_size=list(self.screen.image), batched=batched)
+    @property
+    def tool_label(self) -> str:
+        """The tool (GA or preview), as a step's record names it."""
+        return self.tool
 
     def cursor_text(self, cursor: Point | None) -> str:
         """OpenAI's tool has no cursor query; the policy's protocol asks for this all the same."""

@@ -30,9 +30,10 @@ class Adapter(Protocol):
     name: str
     screen: ScreenSpace
 
+    @property
+    def tool_label(self) -> str: ...   # the tool as a step's record names it (e.g. computer_20250124)
     def start(self, task: Task, system: str) -> None: ...
     async def turn(self, results: list[CallResult], screenshot: bytes) -> ModelTurn: ...
-    def record(self, call: PixelCall, *, batched: bool) -> ComputerUseRecord: ...
     def cursor_text(self, cursor: Point | None) -> str: ...
     def messages_log(self) -> list[dict[str, Any]]: ...
 
@@ -80,7 +81,10 @@ class ComputerUsePolicy:
         target = getattr(call.action, "target", None)
         if isinstance(target, Point):
             self._cursor = target
-        record = PolicyRecord(computer_use=self.adapter.record(call, batched=turn is None))
+        record = PolicyRecord(computer_use=ComputerUseRecord(
+            tool=self.adapter.tool_label, call_id=call.call_id, call=call.name,
+            model_point=list(call.model_point) if call.model_point is not None else None,
+            image_size=list(self.adapter.screen.model_extent), batched=turn is None))
         if turn is None:   # a later call of a batch: no model call at this step
             return Decision(thought="", action=call.action, raw_output="", record=record, confirm=call.confirm)
         return Decision(thought=turn.text, action=call.action, raw_output=turn.raw, usage=turn.usage, record=record,

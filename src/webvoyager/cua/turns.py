@@ -21,13 +21,17 @@ class PixelCall:
     viewport box a zoom shows. A call that needs several actions (Gemini's type_text_at: click, clear, type)
     is several PixelCalls with one call_id, performed in order (a failed one drops the rest) and answered
     once. `confirm` is the vendor's own safety check on the call, in its words: the confirm gate decides,
-    and the result says whether it approved (the adapter keeps the vendor's ids)."""
+    and the result says whether it approved (the adapter keeps the vendor's ids). `name` is the vendor's name
+    of the action (left_click, type_text_at, ...) and `model_point` the point as the model wrote it, in the
+    adapter's `screen.model_extent`: both only go to the step's record."""
 
     call_id: str
     action: Action
     result: ResultKind = "screenshot"
     region: tuple[float, float, float, float] | None = None
     confirm: str | None = None
+    name: str = ""
+    model_point: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)

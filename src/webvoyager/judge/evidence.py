@@ -7,9 +7,10 @@ part of it: judges see what the agent did, not what it claimed.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from webvoyager.browser.action_set import Answer, action_from_dict
 from webvoyager.errors import ConfigError
 from webvoyager.trajectory import TaskDir
 
@@ -25,6 +26,7 @@ class Evidence:
     actions: tuple[str, ...]
     urls: tuple[str, ...]
     screenshots: tuple[Path, ...]
+    answers: tuple[bool, ...] = ()   # per action: whether it is the agent's final answer (ANSWER)
 
     def last_screenshots(self, k: int | None) -> list[Path]:
         """The newest `k` screenshots (all when k is None), oldest first."""
@@ -39,6 +41,22 @@ class Evidence:
         for i, (action, url) in enumerate(zip(self.actions, self.urls), start=1):
             lines.append(f"{i}. {action}  (on {url})" if url else f"{i}. {action}")
         return "\n".join(lines)
+
+    def factual_actions(self) -> Evidence:
+        """The same evidence without the final-answer actions: what the agent did, never what it claimed
+        (webjudge's outcome stage must not read the answer)."""
+        keep = [i for i in range(len(self.actions)) if not (i < len(self.answers) and self.answers[i])]
+        return replace(self, actions=tuple(self.actions[i] for i in keep), urls=tuple(self.urls[i] for i in keep),
+                       answers=tuple(False for _ in keep))
+
+
+def _is_answer(action_data: dict | None, action: str) -> bool:
+    if action_data is not None and "kind" in action_data:
+        try:
+            return isinstance(action_from_dict(action_data), Answer)
+        except ValueError:
+            pass
+    return action.lstrip().upper().startswith("ANSWER")
 
 
 def run_used_pack(run_dir: Path) -> bool:
@@ -59,12 +77,13 @@ def load_evidence(folder: Path, *, sent_only: bool = False) -> Evidence:
     if result is None:
         raise ConfigError(f"{folder} has no result.json; run the task before judging it")
     steps = td.load_steps()
-    actions, urls, shots = [], [], []
+    actions, urls, shots, answers = [], [], [], []
     failed_before = False
     for step in steps:
         if step.action:
             actions.append(step.action)
             urls.append(step.url)
+            answers.append(_is_answer(step.action_data, step.action))
         name = step.screenshot or f"screenshot{step.index}.png"
         if (folder / name).is_file() and not (sent_only and failed_before):
             shots.append(folder / name)
@@ -76,4 +95,5 @@ def load_evidence(folder: Path, *, sent_only: bool = False) -> Evidence:
             i += 1
     return Evidence(task_id=result.task_id, question=result.question,
                     answer=result.answer if result.status == "answered" else None, status=result.status,
-                    actions=tuple(actions), urls=tuple(urls), screenshots=tuple(shots))
+                    actions=tuple(actions), urls=tuple(urls), screenshots=tuple(shots),
+                    answers=tuple(answers))

@@ -1,4 +1,5 @@
-"""The two judging methods, each under either protocol (`webvoyager.protocol.JudgeValues`).
+"""The judging methods: webvoyager and keypoints, each under either protocol (`webvoyager.protocol.JudgeValues`),
+and webjudge (judge/webjudge.py).
 
 * `webvoyager`: the paper's auto-evaluator with our own prompt: task, final answer and the last K marked
   screenshots (the paper protocol: every screenshot of the trajectory); the reply ends with SUCCESS or
@@ -7,6 +8,8 @@
   requirements; a second call judges each against the screenshots and the list of actions taken (never
   the agent's thoughts or claims of success). The verdict is SUCCESS only if the judge says so and no
   requirement is NOT MET.
+* `webjudge` (default protocol only; default model o4-mini): Online-Mind2Web's three stages, key points,
+  every screenshot scored against them, the outcome from the kept ones and the factual actions.
 
 Verdict rule: by default the LAST verdict word of the reply counts; the paper protocol uses the original
 evaluator's rule (`NOT SUCCESS` anywhere fails, else `SUCCESS` anywhere succeeds). Both: a task that
@@ -21,7 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from webvoyager.errors import ConfigError
 from webvoyager.judge.evidence import Evidence
+from webvoyager.judge.webjudge import DEFAULT_MODEL as WEBJUDGE_MODEL, DEFAULT_THRESHOLD, judge_webjudge
 from webvoyager.judge.verdict import (original_verdict, parse_requirement_list, parse_requirement_verdicts,
                                       parse_verdict)
 from webvoyager.models.base import ChatModel, Completion, ImagePart, Message, TextPart
@@ -32,7 +37,9 @@ from webvoyager.protocol import DEFAULT_JUDGE, JudgeValues
 from webvoyager.runs.judgements import NOT_SUCCESS, Judgement, Requirement
 from webvoyager.usage import Usage
 
-METHODS = ("webvoyager", "keypoints")
+METHODS = ("webvoyager", "keypoints", "webjudge")
+# A method's judge model when `--model` is not given (the others have none: the user chooses).
+DEFAULT_MODELS = {"webjudge": WEBJUDGE_MODEL}
 # The screenshot count the original evaluator's user prompt states: its --max_attached_imgs, which
 # evaluation/run_eval.sh sets to 15 (auto_eval.py writes that number, not how many it attached).
 ORIGINAL_STATED_SCREENSHOTS = 15
@@ -48,6 +55,7 @@ class JudgeRules:
     images: int | None = 3
     system_prompt: str | None = None
     pack: ProtocolPack | None = None     # paper protocol: the original evaluator's wording and layout
+    threshold: int = DEFAULT_THRESHOLD   # webjudge: the score a screenshot needs to reach the outcome stage
 
     async def ask(self, model: ChatModel, messages: list[Message]) -> Completion:
         """One judge call with the protocol's sampling (temperature 0; the paper also sends its seed). The
@@ -145,7 +153,19 @@ async def judge_task(ev: Evidence, model: ChatModel, *, method: str, rules: Judg
         return await judge_webvoyager(ev, model, rules)
     if method == "keypoints":
         return await judge_keypoints(ev, model, rules)
+    if method == "webjudge":
+        return await judge_webjudge(ev, model, threshold=rules.threshold, pack=rules.pack,
+                                    system_prompt=rules.system_prompt)
     raise ValueError(f"unknown judging method {method!r}")
 
 
-__all__ = ["METHODS", "JudgeRules", "Requirement", "judge_task", "judge_webvoyager", "judge_keypoints"]
+def default_model(method: str) -> str:
+    """The judge model of `method` when `--model` is not given; ConfigError for a method without one."""
+    if method not in DEFAULT_MODELS:
+        raise ConfigError(f"--method {method} has no default judge model: pass --model SPEC "
+                          "(e.g. --model openai:gpt-4o)")
+    return DEFAULT_MODELS[method]
+
+
+__all__ = ["DEFAULT_MODELS", "METHODS", "JudgeRules", "default_model", "Requirement", "judge_task", "judge_webvoyager",
+           "judge_keypoints"]

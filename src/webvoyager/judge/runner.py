@@ -5,8 +5,8 @@ judge's own copy is also kept in `judgements/<judge>--<model>.json` (the judge b
 `-paper` under the paper protocol), so two judges of the same run can be compared
 (`judge agreement ... --run RUN_DIR@JUDGE/MODEL`).
 
-A task already judged by the same judge and model (with a verdict) is skipped unless `force`;
-a task whose earlier judgement was an error is judged again. `summary.json` is rewritten at the end.
+A task already judged by the same judge and model (with a verdict; for webjudge, at the same
+threshold) is skipped unless `force`; a task whose earlier judgement was an error is judged again. `summary.json` is rewritten at the end.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Callable, Union
 from webvoyager.errors import ConfigError, ModelError
 from webvoyager.judge.evidence import load_evidence, run_used_pack
 from webvoyager.judge.methods import METHODS, JudgeRules, judge_task
+from webvoyager.judge.webjudge import DEFAULT_THRESHOLD, SCORES
 from webvoyager.models.base import ChatModel
 from webvoyager.packs import OUR_WORDING, ProtocolPack, load_pack
 from webvoyager.prompts import prompt_from_file
@@ -37,8 +38,9 @@ Images = Union[int, str, None]
 
 @dataclass(frozen=True)
 class JudgeSettings:
-    """How to judge: method, protocol, how many of the last screenshots, parallelism, re-judging, and
-    the user's own instructions (`prompt`: a text file replacing the method's system prompt)."""
+    """How to judge: method, protocol, how many of the last screenshots, parallelism, re-judging, the
+    user's own instructions (`prompt`: a text file replacing the method's system prompt), a prompt pack,
+    and webjudge's screenshot threshold."""
 
     method: str = "webvoyager"
     protocol: str = "default"
@@ -47,6 +49,7 @@ class JudgeSettings:
     force: bool = False
     prompt: str | None = None
     prompts: str | None = None     # a prompt pack folder: the original evaluator's own prompt and layout
+    threshold: int | None = None   # webjudge: the screenshot score kept for the outcome (None: 3)
 
     def validate(self) -> JudgeSettings:
         if self.protocol in METHODS:
@@ -55,6 +58,7 @@ class JudgeSettings:
         check_protocol(self.protocol)
         if self.method not in METHODS:
             raise ConfigError(f"unknown judging method {self.method!r}; use one of {', '.join(METHODS)}")
+        self._check_webjudge()
         if self.protocol == "paper":
             if self.method != "webvoyager":
                 raise ConfigError("the paper protocol has the WebVoyager evaluator only: use --method webvoyager, "
@@ -70,19 +74,50 @@ class JudgeSettings:
         if self.prompt is not None:
             prompt_from_file(self.prompt)
         if self.prompts is not None:
-            if self.protocol != "paper":
+            if self.protocol != "paper" and self.method != "webjudge":
                 raise ConfigError("--prompts PACK holds the paper evaluator's wording: use it with --protocol paper, "
                                   "or drop --prompts")
             self.load_pack()
         return self
 
+    def _check_webjudge(self) -> None:
+        """WebJudge's own options: --threshold 1..5 (for it only), no --images (it scores every screenshot),
+        the default protocol."""
+        if self.method != "webjudge":
+            if self.threshold is not None:
+                raise ConfigError("--threshold is the screenshot score of --method webjudge; drop it, or use "
+                                  "--method webjudge")
+            return
+        if self.threshold is not None and self.threshold not in SCORES:
+            raise ConfigError(f"--threshold must be a score from {SCORES[0]} to {SCORES[-1]} (screenshots scored at "
+                              f"or above it are shown to the outcome stage), got {self.threshold}")
+        if self.protocol != "default":
+            raise ConfigError("webjudge has one protocol, Online-Mind2Web's own steps: drop --protocol paper "
+                              "(an Online-Mind2Web pack, --prompts PACK, gives its original wording)")
+        if self.images is not None:
+            raise ConfigError("webjudge scores every screenshot and shows the outcome stage those scored at or "
+                              "above --threshold: drop --images")
+
+    @property
+    def score_threshold(self) -> int | None:
+        """The webjudge threshold in effect (3 unless given); None for the other methods."""
+        if self.method != "webjudge":
+            return None
+        return DEFAULT_THRESHOLD if self.threshold is None else self.threshold
+
     def load_pack(self) -> ProtocolPack | None:
-        """The prompt pack, checked (ConfigError when missing or changed), or None without `prompts`."""
-        return load_pack(self.prompts) if self.prompts is not None else None
+        """The prompt pack, checked (ConfigError when missing or changed), or None without `prompts`: an
+        Online-Mind2Web pack for webjudge, a WebVoyager pack for the other methods."""
+        if self.prompts is None:
+            return None
+        return load_pack(self.prompts, protocol="online-mind2web" if self.method == "webjudge" else "webvoyager")
 
     @property
     def wording(self) -> str:
         """Whose judge prompt is sent: ours, or the paper's from the pack."""
+        if self.method == "webjudge":
+            pack = self.load_pack()
+            return "ours" if pack is None else f"Online-Mind2Web's, from prompt pack {pack.folder}"
         if self.protocol != "paper":
             return "ours"
         pack = self.load_pack()
@@ -103,7 +138,7 @@ class JudgeSettings:
     def rules(self) -> JudgeRules:
         own = prompt_from_file(self.prompt).text if self.prompt is not None else None
         return JudgeRules(protocol=self.protocol, values=judge_values(self.protocol), images=self.image_limit,
-                          system_prompt=own, pack=self.load_pack())
+                          system_prompt=own, pack=self.load_pack(), threshold=self.score_threshold or DEFAULT_THRESHOLD)
 
 
 @dataclass
@@ -142,12 +177,14 @@ async def judge_run(run_dir: Path, model: ChatModel, settings: JudgeSettings,
         old = load_judgement(archive_path(folder, settings.judge, model.spec)) or \
             load_judgement(TaskDir(folder).judgement)
         if (not settings.force and old is not None and old.verdict is not None
-                and old.judge == settings.judge and old.model == model.spec):
+                and old.judge == settings.judge and old.model == model.spec
+                and old.threshold == settings.score_threshold):
             report.skipped.append(rec.task_id)
             continue
         todo.append(folder)
     gate = asyncio.Semaphore(settings.workers)
-    sent_only = rules.pack is not None and run_used_pack(run_dir)
+    # a WebVoyager pack's run never showed the screenshots after a failed step (evidence.load_evidence)
+    sent_only = rules.pack is not None and rules.pack.protocol == "webvoyager" and run_used_pack(run_dir)
 
     async def one(folder: Path) -> None:
         async with gate:
@@ -156,7 +193,8 @@ async def judge_run(run_dir: Path, model: ChatModel, settings: JudgeSettings,
                 judgement = await judge_task(ev, model, method=settings.method, rules=rules)
             except ModelError as exc:
                 judgement = Judgement(task_id=ev.task_id, method=settings.method, protocol=settings.protocol,
-                                      model=model.spec, verdict=None, error=f"model call failed: {exc}")
+                                      model=model.spec, verdict=None, error=f"model call failed: {exc}",
+                                      threshold=settings.score_threshold)
             judgement.save(archive_path(folder, settings.judge, model.spec))
             judgement.save(TaskDir(folder).judgement)
             if judgement.verdict is None:

@@ -3,12 +3,14 @@
 Works with OpenAI itself and with any OpenAI-compatible server given a base URL (vLLM, Ollama,
 LM Studio, OpenRouter, Azure's v1 endpoint). Images go as `image_url` data URLs with their detail
 level (none when the part has none); temperature, max_tokens and seed are sent as given (temperature
-and seed left out when None).
+and seed left out when None). OpenAI's reasoning models (o-series, gpt-5) get `max_completion_tokens`
+and no temperature: they refuse any value but their default (logged once per model).
 """
 
 from __future__ import annotations
 
 import base64
+import logging
 from typing import Any, Sequence
 
 import openai
@@ -16,8 +18,9 @@ import openai
 from webvoyager.models.base import ImagePart, Message, TextPart
 from webvoyager.models.provider_base import ProviderModel, Reply
 
-# OpenAI's reasoning models refuse `max_tokens` and want `max_completion_tokens` instead.
-_COMPLETION_TOKENS_PREFIXES = ("o1", "o3", "o4", "gpt-5")
+# OpenAI's reasoning models refuse `max_tokens` (they want `max_completion_tokens`) and a temperature.
+_REASONING_PREFIXES = ("o1", "o3", "o4", "gpt-5")
+log = logging.getLogger("webvoyager.models")
 
 
 def to_openai_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
@@ -57,11 +60,13 @@ class OpenAIModel(ProviderModel):
         # max_retries=0: our retry loop is the only one, so every retry is logged with its cause.
         return openai.AsyncOpenAI(api_key=api_key, base_url=base_url, timeout=timeout_s, max_retries=0)
 
+    _temperature_noted = False  # set per instance once the dropped temperature has been logged
+
+    def _reasoning(self) -> bool:
+        return self.model.rsplit("/", 1)[-1].lower().startswith(_REASONING_PREFIXES)
+
     def _token_limit_name(self) -> str:
-        name = self.model.rsplit("/", 1)[-1].lower()
-        if name.startswith(_COMPLETION_TOKENS_PREFIXES):
-            return "max_completion_tokens"
-        return "max_tokens"
+        return "max_completion_tokens" if self._reasoning() else "max_tokens"
 
     def _request(self, messages: Sequence[Message], temperature: float | None, max_tokens: int,
                  seed: int | None) -> tuple[Any, dict[str, Any]]:
@@ -70,7 +75,12 @@ class OpenAIModel(ProviderModel):
             "messages": to_openai_messages(messages),
             self._token_limit_name(): max_tokens,
         }
-        if temperature is not None:
+        if temperature is not None and self._reasoning():
+            if not self._temperature_noted:
+                self._temperature_noted = True
+                log.info("%s is a reasoning model: temperature %g is not sent (it takes only its default)",
+                         self.spec, temperature)
+        elif temperature is not None:
             request["temperature"] = temperature
         if seed is not None:
             request["seed"] = seed

@@ -77,10 +77,26 @@ SEEACT_TEMPLATES: Mapping[str, tuple[frozenset[str], str]] = {
     "none_instruction": (frozenset({"non_abcd"}), f"{_FORMAT} format_options: option_text's first line"),
     "none_option": (frozenset({"non_abcd"}), f"{_FORMAT} format_options: the last option of multi_choice"),
 }
+_WEBJUDGE = "src/methods/webjudge_online_mind2web.py"
+# Every template of an Online-Mind2Web pack: WebJudge's three stages, each a system text and a user text
+# (`str.format` fields become slots), and the outcome's user text for when no screenshot was kept.
+ONLINE_MIND2WEB_TEMPLATES: Mapping[str, tuple[frozenset[str], str]] = {
+    "keypoints_system": (frozenset(), f"{_WEBJUDGE} identify_key_points: system_msg"),
+    "keypoints_user": (frozenset({"task"}), f"{_WEBJUDGE} identify_key_points: prompt"),
+    "screenshot_system": (frozenset(), f"{_WEBJUDGE} judge_image: system_msg"),
+    "screenshot_user": (frozenset({"task", "key_points"}), f"{_WEBJUDGE} judge_image: prompt"),
+    "outcome_system": (frozenset(), f"{_WEBJUDGE} WebJudge_Online_Mind2Web_eval: system_msg"),
+    "outcome_user": (frozenset({"task", "key_points", "last_actions", "thoughts"}),
+                     f"{_WEBJUDGE} WebJudge_Online_Mind2Web_eval: prompt"),
+    "outcome_user_no_images": (frozenset({"task", "key_points", "last_actions"}),
+                               f"{_WEBJUDGE} WebJudge_Online_Mind2Web_eval: prompt when no screenshot is kept"),
+}
 PROTOCOLS: Mapping[str, Mapping[str, tuple[frozenset[str], str]]] = {"webvoyager": WEBVOYAGER_TEMPLATES,
-                                                                      "seeact": SEEACT_TEMPLATES}
+                                                                      "seeact": SEEACT_TEMPLATES,
+                                                                      "online-mind2web": ONLINE_MIND2WEB_TEMPLATES}
 # What each paper's pack drives, for the error when a pack of the other paper is given.
-USED_BY = {"webvoyager": "--policy webvoyager and `judge`", "seeact": "--policy seeact and `mind2web eval`"}
+USED_BY = {"webvoyager": "--policy webvoyager and `judge`", "seeact": "--policy seeact and `mind2web eval`",
+           "online-mind2web": "`judge --method webjudge`"}
 
 
 def sha256(text: str) -> str:

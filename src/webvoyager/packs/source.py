@@ -98,10 +98,10 @@ def constant(tree: ast.Module, name: str, file: str) -> str:
     raise SourceError(f"{file}: no string constant {name} (is this the expected repository and version?)")
 
 
-def function(tree: ast.Module, name: str, file: str) -> ast.FunctionDef:
-    """The top-level function `name`."""
+def function(tree: ast.Module, name: str, file: str) -> ast.FunctionDef | ast.AsyncFunctionDef:
+    """The top-level function (or coroutine function) `name`."""
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.name == name:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
             return node
     raise SourceError(f"{file}: no function {name}() (is this the expected repository and version?)")
 

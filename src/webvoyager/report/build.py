@@ -22,9 +22,10 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from webvoyager.bench.rate_sections import rate_sections
 from webvoyager.bench.suites.registry import report_sections
+from webvoyager.runs.imported import read_import_info
 from webvoyager.runs.records import TaskRecord, load_records
 from webvoyager.runs.manifest import read_manifest
-from webvoyager.runs.summary import Rate, read_summary, run_infra_as_failure, run_protocol, summarize
+from webvoyager.runs.summary import Rate, read_summary, run_groupings, run_infra_as_failure, run_protocol, summarize
 from webvoyager.fileio import write_text_atomic
 from webvoyager.report.chart import Bar, bar_chart
 from webvoyager.text import csv_row
@@ -118,12 +119,12 @@ def render_html(run_dir: Path) -> str:
     records = load_records(run_dir)
     previous = read_summary(run_dir)
     summary = summarize(records, run_wall_s=previous.run_wall_s if previous else None, protocol=run_protocol(run_dir),
-                        infra_as_failure=run_infra_as_failure(run_dir))
+                        groupings=run_groupings(run_dir), infra_as_failure=run_infra_as_failure(run_dir))
     groups = [*summary.sites.items(), ("overall", summary.overall)]
     bars = [Bar(name, s.success.rate, f"({s.success.success}/{s.success.tasks})") for name, s in groups]
     run = _json(run_dir / "run.json")
     return _env().get_template("report.html.j2").render(
-        run_dir=run_dir.resolve(), run=run, summary=summary, chart=bar_chart(bars),
+        run_dir=run_dir.resolve(), run=run, summary=summary, chart=bar_chart(bars), imported=read_import_info(run_dir),
         suite_sections=report_sections(run.get("suite"), run_dir),
         rate_sections=rate_sections(summary, both_views=summary.protocol == "paper"),
         manifest=read_manifest(run_dir),

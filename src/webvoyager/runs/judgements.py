@@ -25,13 +25,30 @@ class Requirement:
 
 
 @dataclass
+class StageCall:
+    """One model call of a staged judge (webjudge), as recorded in the judgement: what was sent (the system
+    text, the user turn's text, the screenshots by file name, never their bytes) and the reply. A
+    screenshot-stage call also has the score read from its reply (None: no readable score, so not kept)
+    and whether the screenshot was kept for the outcome stage."""
+
+    stage: str                    # key_points | screenshot | outcome
+    system: str = ""
+    text: str = ""
+    screenshots: list[str] = field(default_factory=list)
+    reply: str = ""
+    score: int | None = None
+    kept: bool | None = None
+
+
+@dataclass
 class Judgement:
     """A judge's decision on one task.
 
     `verdict` is SUCCESS or NOT SUCCESS, or None when the judge's reply could not be read (then
     `error` says why and the task counts as not judged). `model_called` is False when the verdict was
-    reached without a model (no answer means failure). `method` is webvoyager or keypoints, `protocol`
-    default or paper (files written before protocols existed say `"protocol": "<method>"`).
+    reached without a model (no answer means failure). `method` is webvoyager, keypoints or webjudge,
+    `protocol` default or paper (files written before protocols existed say `"protocol": "<method>"`).
+    Files written before webjudge have no `key_points`, `threshold` or `stages`; they load empty.
     """
 
     task_id: str
@@ -45,6 +62,9 @@ class Judgement:
     error: str | None = None
     requirements: list[Requirement] = field(default_factory=list)
     protocol: str = "default"
+    key_points: list[str] = field(default_factory=list)      # webjudge: stage 1's list
+    threshold: int | None = None                             # webjudge: the score a screenshot needs to be kept
+    stages: list[StageCall] = field(default_factory=list)    # webjudge: every call, in order
     judged_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
 
     @property
@@ -70,6 +90,8 @@ class Judgement:
             data["method"], data["protocol"] = data.get("protocol", "webvoyager"), "default"
         data["usage"] = Usage.from_dict(data.get("usage") or {})
         data["requirements"] = [Requirement(**r) for r in data.get("requirements") or []]
+        data["stages"] = [StageCall(**{k: v for k, v in c.items() if k in StageCall.__dataclass_fields__})
+                          for c in data.get("stages") or []]
         known = set(cls.__dataclass_fields__)
         return cls(**{k: v for k, v in data.items() if k in known})
 

@@ -1,5 +1,9 @@
 """`summary.json` (a `Summary`): overall and per-site numbers of a run, computed from the run directory's files.
 
+A suite may declare groupings (`Grouping`: a task field such as Online-Mind2Web's `level`, recorded per
+task in result.json `groups`, and the order of its values, in run.json `groups`): the summary then holds
+the same numbers per value of each (`Summary.groups`), and lists the tasks the benchmark replaced.
+
 Rates are over the tasks that have that signal (e.g. `judged.rate` = judged successes / judged tasks),
 and `success.rate` (the headline) is over all tasks of the group, counting tasks without a verdict as
 failures, so an unjudged run never looks better than it is; but tasks that ended in an infrastructure
@@ -24,6 +28,27 @@ from webvoyager.usage import Usage
 
 SUMMARY_NAME = "summary.json"
 SIGNALS = ("checked", "judged", "golden")
+
+
+@dataclass(frozen=True)
+class Grouping:
+    """One way a suite splits its results: a task field (`key`) and the order its values are shown in
+    (values not listed come after, alphabetically)."""
+
+    key: str
+    order: tuple[str, ...] = ()
+
+    def sort(self, values: Iterable[str]) -> list[str]:
+        """`values` in this grouping's order."""
+        rank = {v: i for i, v in enumerate(self.order)}
+        return sorted(values, key=lambda v: (rank.get(v, len(rank)), v))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "order": list(self.order)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Grouping:
+        return cls(str(data["key"]), tuple(str(v) for v in data.get("order") or ()))
 
 
 @dataclass
@@ -148,6 +173,8 @@ class Summary:
 
     overall: GroupStats = field(default_factory=GroupStats)
     sites: dict[str, GroupStats] = field(default_factory=dict)
+    groups: dict[str, dict[str, GroupStats]] = field(default_factory=dict)   # grouping key -> value -> numbers
+    replaced: list[str] = field(default_factory=list)   # ids of the tasks the benchmark's maintainers replaced
     judges: dict[str, int] = field(default_factory=dict)
     run_wall_s: float | None = None
     protocol: str = "default"          # the run's protocol (run.json), default or paper
@@ -163,12 +190,18 @@ class Summary:
             "overall": self.overall.to_dict(),
             "sites": {name: stats.to_dict() for name, stats in self.sites.items()},
             **({"estimates": self.estimates.to_dict()} if self.estimates else {}),
+            "groups": {key: {value: stats.to_dict() for value, stats in values.items()}
+                       for key, values in self.groups.items()},
+            "replaced": {"count": len(self.replaced), "tasks": list(self.replaced)},
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Summary:
         return cls(overall=GroupStats.from_dict(data.get("overall") or {}),
                    sites={k: GroupStats.from_dict(v) for k, v in (data.get("sites") or {}).items()},
+                   groups={key: {value: GroupStats.from_dict(v) for value, v in values.items()}
+                           for key, values in (data.get("groups") or {}).items()},
+                   replaced=[str(t) for t in (data.get("replaced") or {}).get("tasks", [])],
                    judges=dict(data.get("judges") or {}), run_wall_s=data.get("run_wall_s"),
                    protocol=str(data.get("protocol") or "default"),
                    estimates=RunEstimates.from_dict(data["estimates"]) if data.get("estimates") else None,
@@ -176,20 +209,32 @@ class Summary:
 
 
 def summarize(records: Iterable[TaskRecord], *, run_wall_s: float | None = None,
-              protocol: str = "default", infra_as_failure: bool = False) -> Summary:
-    """The summary (written as summary.json) of these task records; `infra_as_failure`: the headline
-    counts infrastructure failures as failures instead of leaving them out."""
+              protocol: str = "default", groupings: Iterable[Grouping] = (),
+              infra_as_failure: bool = False) -> Summary:
+    """The summary (written as summary.json) of these task records; per value of each grouping too
+    (a task not finished yet has no value: it counts overall and per site only). `infra_as_failure`:
+    the headline counts infrastructure failures as failures instead of leaving them out."""
     records = list(records)
     summary = Summary(run_wall_s=run_wall_s, protocol=protocol,
                       estimates=estimate_run(records, infra_as_failure=infra_as_failure))
     judges: Counter[str] = Counter()
     sites: dict[str, GroupStats] = {}
+    groups: dict[str, dict[str, GroupStats]] = {}
     for rec in records:
         summary.overall.add(rec, infra_as_failure)
         sites.setdefault(rec.site or "(none)", GroupStats()).add(rec, infra_as_failure)
+        if rec.result is not None:
+            for key, value in rec.result.groups.items():
+                groups.setdefault(key, {}).setdefault(value, GroupStats()).add(rec, infra_as_failure)
+            if rec.result.replaced:
+                summary.replaced.append(rec.task_id)
         if rec.judgement is not None:
             judges[f"{rec.judgement.judge} / {rec.judgement.model}"] += 1
     summary.sites = dict(sorted(sites.items()))
+    declared = {g.key: g for g in groupings}
+    for key, values in groups.items():
+        grouping = declared.get(key, Grouping(key))
+        summary.groups[key] = {v: values[v] for v in grouping.sort(values)}
     summary.judges = dict(judges)
     return summary
 
@@ -209,25 +254,36 @@ def write_summary(run_dir: Path, *, run_wall_s: float | None = None) -> Summary:
         previous = read_summary(run_dir)
         run_wall_s = previous.run_wall_s if previous else None
     summary = summarize(load_records(run_dir), run_wall_s=run_wall_s, protocol=run_protocol(run_dir),
-                        infra_as_failure=run_infra_as_failure(run_dir))
+                        groupings=run_groupings(run_dir), infra_as_failure=run_infra_as_failure(run_dir))
     write_json_atomic(run_dir / SUMMARY_NAME, summary.to_dict())
     return summary
+
+
+def _run_json(run_dir: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def run_protocol(run_dir: Path) -> str:
     """The protocol `run.json` records for the run ("default" for runs from before protocols)."""
     try:
-        data = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
-        return str(data["settings"]["protocol"])
-    except (OSError, json.JSONDecodeError, KeyError, TypeError):
+        return str(_run_json(run_dir)["settings"]["protocol"])
+    except (KeyError, TypeError):
         return "default"
+
+
+def run_groupings(run_dir: Path) -> tuple[Grouping, ...]:
+    """The groupings `run.json` records for the run (its suite's; none for most suites)."""
+    try:
+        return tuple(Grouping.from_dict(g) for g in _run_json(run_dir).get("groups") or ())
+    except (KeyError, TypeError, AttributeError):
+        return ()
 
 
 def run_infra_as_failure(run_dir: Path) -> bool:
     """Whether the run counts infrastructure failures as failures (run.json `infra_as_failure`, written
     by `bench --infra-as-failure`); False for runs from before the option."""
-    try:
-        data = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
-        return bool(data.get("infra_as_failure", False))
-    except (OSError, json.JSONDecodeError, AttributeError):
-        return False
+    return bool(_run_json(run_dir).get("infra_as_failure", False))

@@ -269,6 +269,10 @@ class Task(_Frozen):
     original_question: str | None = None
     attack: Attack | None = None         # the hostile suite: the attack this task carries
     twin_of: str | None = None           # the hostile suite: a benign twin names its attack task
+    level: str | None = None             # the benchmark's difficulty level (Online-Mind2Web: easy, medium, hard)
+    reference_length: int | None = Field(None, ge=0)   # steps a person needed (Online-Mind2Web)
+    replaced: bool = False               # the benchmark's maintainers replaced this task: results on it are not
+                                         # comparable with results on the task it replaced
     extra: dict[str, Any] = {}
 
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -34,13 +34,17 @@ def load_suite(
     today: date | None = None,
     port: int | None = None,
     site_table: str | Path | None = None,
+    level: str | None = None,
+    site_map: str | Path | None = None,
 ) -> list[Task]:
     """Load a registered suite by name, or a JSONL path, then filter, limit and optionally redate it.
 
     `port` is a running sandbox's port (suites "sandbox", "hostile"); `site_table` maps SeeAct short site
-    names to URLs (a JSON object, or SeeAct's `website_dict` in JSON or Python form).
+    names to URLs (a JSON object, or SeeAct's `website_dict` in JSON or Python form); `level` and `site_map`
+    are online-mind2web's --level and --site-map.
     """
     args = SuiteArgs(data_dir=Path(data_dir) if data_dir else None,
-                     site_table=Path(site_table) if site_table else None, port=port)
+                     site_table=Path(site_table) if site_table else None, port=port, level=level,
+                     site_map=Path(site_map) if site_map else None)
     return select_tasks(open_suite(name_or_path, args).load(), sites=sites, ids=ids, limit=limit, redate=redate,
                         today=today)

@@ -3,8 +3,8 @@
 A suite is a `Suite` subclass in a module of its own, registered in `bench/suites/registry.py`. It says
 its name and help line, how it loads its tasks, its defaults (confirm mode, settings adjustments), the
 servers it needs while it runs (`serve`) and the browser config they imply, its per-task hooks, the
-backends it runs on, what it adds to `run.json` and to the report, and its result sections (data: the CLI
-prints them).
+backends it runs on, the groupings its results are split by (besides the sites), what it adds to `run.json`
+and to the report, and its result sections (data: the CLI prints them).
 One instance serves one run: `serve` may keep its servers on the instance for `load` and the hooks.
 """
 
@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
-from webvoyager.bench.suites.sections import Section, site_table
+from webvoyager.bench.suites.sections import Section, summary_sections
 from webvoyager.errors import ConfigError
 from webvoyager.runs.manifest import ManifestSource
+from webvoyager.runs.summary import Grouping
 
 if TYPE_CHECKING:
     from webvoyager.agent.gate import GateMode
@@ -42,6 +43,8 @@ class SuiteArgs:
     tasks: str | None = None            # --tasks: comma-separated task names (miniwob)
     episodes: int = 1                   # --episodes: episodes (seeds) per task (miniwob)
     first_seed: int = 0                 # --first-seed (miniwob)
+    level: str | None = None            # --level: only tasks of this difficulty level (online-mind2web)
+    site_map: Path | None = None        # --site-map: live hosts -> local copies (online-mind2web)
     port: int | None = None             # a sandbox already serving on this port (library callers of load_suite)
 
     def data_path(self) -> Path | None:
@@ -90,6 +93,7 @@ class Suite:
     default_confirm: ClassVar[GateMode] = "deny"    # the confirm mode when --confirm is not given
     backends: ClassVar[tuple[str, ...]] = BACKENDS
     backend_note: ClassVar[str] = ""                # why some backends are not supported, for the error
+    groupings: ClassVar[tuple[Grouping, ...]] = ()  # task fields its results are split by (e.g. level)
 
     def __init__(self, args: SuiteArgs | None = None) -> None:
         self.args = args or SuiteArgs()
@@ -145,4 +149,4 @@ class Suite:
 
     def results(self, run: FinishedRun) -> list[Section]:
         """The result sections to show (and any files of its own to write beside summary.json)."""
-        return [site_table(run.summary)]
+        return summary_sections(run.summary)

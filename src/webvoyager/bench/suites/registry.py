@@ -14,10 +14,12 @@ from webvoyager.bench.suites.gaia import GaiaSuite
 from webvoyager.bench.suites.hostile import HostileSuite
 from webvoyager.bench.suites.jsonl_file import JsonlFileSuite
 from webvoyager.bench.suites.miniwob import MiniwobSuite
+from webvoyager.bench.suites.online_mind2web import OnlineMind2WebSuite
 from webvoyager.bench.suites.sandbox import SandboxSuite
 from webvoyager.bench.suites.seeact_online import SeeActOnlineSuite
 from webvoyager.bench.suites.webvoyager import WebVoyagerSuite
 from webvoyager.errors import ConfigError
+from webvoyager.tasks import Task
 
 _SUITES: dict[str, type[Suite]] = {}
 
@@ -26,6 +28,11 @@ def register(suite: type[Suite]) -> type[Suite]:
     """Make `suite` available to `webvoyager bench` under its name (usable as a class decorator)."""
     if not suite.name or not suite.help:
         raise ConfigError(f"{suite.__name__} needs a name and a help line to be registered as a suite")
+    fields = Task.model_fields
+    unknown = [g.key for g in suite.groupings if g.key not in fields]
+    if unknown:
+        raise ConfigError(f"{suite.__name__} groups its results by {', '.join(unknown)}, which is no field of a "
+                          f"task; use one of {', '.join(fields)}")
     known = _SUITES.get(suite.name)
     if known is not None and known is not suite:
         raise ConfigError(f"a suite named {suite.name!r} is already registered ({known.__name__}); choose another name")
@@ -61,5 +68,6 @@ def report_sections(suite: object, run_dir: Path) -> list[Section]:
     return known().report_sections(run_dir) if known else []
 
 
-for _builtin in (SandboxSuite, HostileSuite, WebVoyagerSuite, GaiaSuite, SeeActOnlineSuite, MiniwobSuite):
+for _builtin in (SandboxSuite, HostileSuite, WebVoyagerSuite, GaiaSuite, SeeActOnlineSuite, MiniwobSuite,
+                 OnlineMind2WebSuite):
     register(_builtin)

@@ -1,7 +1,8 @@
 """Result sections a suite gives the CLI to print: typed tables of text rows and lines of text.
 
 Data only (the CLI renders them with rich), so a suite with results of its own needs no printing code.
-The per-site table of a run's summary and MiniWoB++'s reward table are made here for every suite.
+The per-site table of a run's summary, its per-group tables and replaced tasks, and MiniWoB++'s reward
+table are made here for every suite.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from webvoyager.runs.summary import Rate, Summary
+from webvoyager.runs.summary import GroupStats, Rate, Summary
 
 OVERALL = "overall"
 
@@ -41,22 +42,53 @@ def pct(rate: Rate) -> str:
     return "-" if rate.rate is None else f"{100 * rate.rate:.1f}% ({rate.success}/{rate.tasks})"
 
 
+def summary_sections(summary: Summary, title: str = "Results",
+                     paper_sites: dict[str, str] | None = None) -> list[Section]:
+    """The per-site table (`site_table`), a table per grouping the summary holds (e.g. per level) and the
+    replaced tasks."""
+    return [site_table(summary, title=title, paper_sites=paper_sites),
+            *(group_table(summary, key) for key in summary.groups),
+            *replaced_lines(summary)]
+
+
+def group_table(summary: Summary, key: str, title: str | None = None) -> TableSection:
+    """The numbers per value of one grouping (e.g. `level`), the run's overall as the total row."""
+    rows = [_stats_row(value, s) for value, s in summary.groups.get(key, {}).items()]
+    return TableSection(title or f"Results by {key}", (key, *_COLUMNS[1:]), tuple(rows),
+                        total=_stats_row(OVERALL, summary.overall))
+
+
+def replaced_lines(summary: Summary) -> list[Section]:
+    """A line naming the replaced tasks of the run, none when there are none."""
+    if not summary.replaced:
+        return []
+    return [TextSection(f"{len(summary.replaced)} replaced task(s), not comparable with results on the tasks they "
+                        f"replaced: {', '.join(summary.replaced)}")]
+
+
+_COLUMNS = ("site", "tasks", "answered", "success", "checked", "judged", "golden", "mean steps", "cost")
+
+
+def _stats_row(name: str, s: GroupStats) -> tuple[str, ...]:
+    steps = "-" if s.mean_steps is None else f"{s.mean_steps:.1f}"
+    cost = "-" if s.cost_usd is None else f"${s.cost_usd:.2f}"
+    sig = s.by_signal
+    return (name, str(s.tasks), str(s.answered), pct(s.success), pct(sig["checked"]), pct(sig["judged"]),
+            pct(sig["golden"]), steps, cost)
+
+
 def site_table(summary: Summary, title: str = "Results", paper_sites: dict[str, str] | None = None) -> TableSection:
     """The per-site table of a run's summary (tasks, answered, success by signal, steps, cost). With
     `paper_sites` (our site name -> the paper's website it stands for, in the paper's order), the sites
     come in the paper's order with the paper's names beside ours."""
-    columns = ["site", "tasks", "answered", "success", "checked", "judged", "golden", "mean steps", "cost"]
+    columns = list(_COLUMNS)
     if paper_sites:
         columns.insert(0, "paper site")
     order = list(paper_sites or {})
     sites = sorted(summary.sites.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
     rows = []
     for name, s in [*sites, (OVERALL, summary.overall)]:
-        steps = "-" if s.mean_steps is None else f"{s.mean_steps:.1f}"
-        cost = "-" if s.cost_usd is None else f"${s.cost_usd:.2f}"
-        sig = s.by_signal
-        row = [name, str(s.tasks), str(s.answered), pct(s.success), pct(sig["checked"]), pct(sig["judged"]),
-               pct(sig["golden"]), steps, cost]
+        row = list(_stats_row(name, s))
         if paper_sites:
             row.insert(0, paper_sites.get(name, ""))
         rows.append(tuple(row))

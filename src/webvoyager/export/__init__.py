@@ -1,0 +1,1 @@
+"""Writing a run directory in other benchmarks' layouts (`webvoyager export ...`)."""
