@@ -32,8 +32,14 @@ class PageLoadError(BrowserError):
 
 
 class SiteUnreachableError(PageLoadError):
-    """The start page's host could not be reached at all (no such host, refused, no network): the
-    machine's or the network's failure, not the task's (infrastructure kind "network")."""
+    """The start page's host could not be reached at all: no such host, refused or reset connection, no
+    network, TLS failed (Chromium's `net::ERR_*` of the navigation, browser/network_errors.py): the
+    machine's or the network's failure, not the task's (infrastructure kind "network"). `code` is
+    Chromium's name."""
+
+    def __init__(self, message: str, *, code: str = "") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class PageCrashedError(BrowserError):
@@ -72,8 +78,11 @@ class StorageError(WebVoyagerError):
 # A task that failed because of the machine or a service (not because of the page, the task or the
 # model's choices) is an infrastructure failure: `bench --resume` runs it again once that is fixed.
 
-InfraKind = Literal["disk", "browser", "model", "worker", "network"]
-"""What failed under an infrastructure failure (`Result.infrastructure`)."""
+InfraKind = Literal["disk", "browser", "network", "model", "harness", "worker"]
+"""What failed under an infrastructure failure (`Result.infrastructure`): the disk, the browser (it
+crashed, died or could not start), the network (the start page's host unreachable), the model API (it
+kept failing after its retries), the harness (our own code raised), a bench worker (it died twice)."""
+INFRA_KINDS: tuple[str, ...] = ("disk", "browser", "network", "model", "harness", "worker")
 
 DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO, errno.EACCES, errno.EPERM})
 """OS errors of writing files that say the disk or folder is at fault: full, over quota, read-only,
@@ -95,8 +104,10 @@ def infrastructure_kind(exc: BaseException) -> InfraKind | None:
 
     The disk (see `disk_failure`), a bench worker that died, a model that could not be reached or kept
     failing after its retries (a `ModelError` marked retryable: connection, rate limit, server error), a
-    start page whose host could not be reached (`SiteUnreachableError`: offline, unknown host).
-    A browser that could not be started is classified where it is started (the bench's executor)."""
+    start page whose host could not be reached (`SiteUnreachableError`: offline, unknown host, refused, TLS), a tab whose renderer crashed
+    (`PageCrashedError`), and any exception that is not one of ours raised on purpose (`harness`: a bug
+    in our code, or a library's error we did not expect). A browser that could not be started, or that
+    died under a task, is classified where it is started (the bench's executor)."""
     if disk_failure(exc):
         return "disk"
     if isinstance(exc, WorkerLostError):
@@ -105,6 +116,10 @@ def infrastructure_kind(exc: BaseException) -> InfraKind | None:
         return "model"
     if isinstance(exc, SiteUnreachableError):
         return "network"
+    if isinstance(exc, PageCrashedError):
+        return "browser"
+    if not isinstance(exc, WebVoyagerError):
+        return "harness"
     return None
 
 

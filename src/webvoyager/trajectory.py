@@ -233,11 +233,13 @@ class Result:
     # lost; errors.InfraKind), not the task's: `bench --resume` runs such a task again.
     infrastructure: InfraKind | None = None
     # Facts a benchmark adds (bench.runner): the golden answer and whether the answer contains it,
-    # the question before --redate moved its dates, and which attempt this is.
+    # the question before --redate moved its dates, which try this is (a rerun after a lost worker or an
+    # infrastructure failure counts up), and which of `bench --repeat N`'s independent attempts.
     golden_answer: str | None = None
     golden_match: bool | None = None
     original_question: str | None = None
     attempt: int = 1
+    repeat: int = 1
     # The task's value of each grouping its suite declares (runs/summary.Grouping), e.g. {"level": "easy"},
     # and whether the benchmark replaced the task (results on it are not comparable with the old task's).
     groups: dict[str, str] = field(default_factory=dict)
@@ -328,3 +330,15 @@ def safe_dirname(task_id: str) -> str:
     """A folder name for a task id (ids like 'Allrecipes--3' are kept; path separators are not)."""
     cleaned = "".join(c if c.isalnum() or c in "-_.+" else "_" for c in task_id)
     return cleaned.strip(".") or "task"
+
+
+def run_key(task_id: str, repeat: int = 1) -> str:
+    """How a bench run names one attempt of a task (`bench --repeat N`): the task id for the first, as
+    runs before repeats did, `<id>@<repeat>` for the others (the store's key)."""
+    return task_id if repeat == 1 else f"{task_id}@{repeat}"
+
+
+def attempt_dirname(task_id: str, repeat: int = 1) -> str:
+    """The folder of one attempt of a task: the task's folder for the first (where a run without
+    repeats puts it), `<folder>@<repeat>` beside it for the others (`@` never occurs in `safe_dirname`)."""
+    return run_key(safe_dirname(task_id), repeat)

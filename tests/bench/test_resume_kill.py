@@ -38,6 +38,26 @@ def _wait_for(condition, proc: subprocess.Popen, limit_s: float = 240.0) -> None
         time.sleep(0.05)
 
 
+def kill_mid_run(proc: subprocess.Popen, db: Path) -> None:
+    """SIGKILL the bench `proc` (and its browsers) once two tasks are done and another is running."""
+    try:
+        def mid_run() -> bool:
+            states = list(task_states(db).values())
+            return states.count("done") >= 2 and "running" in states
+
+        _wait_for(mid_run, proc)
+        family = descendants(proc.pid)
+        os.killpg(proc.pid, signal.SIGKILL)
+        for pid in family:  # Chromium helpers that left the process group
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    finally:
+        proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+
+
 def _snapshot(folder: Path) -> dict[str, int]:
     return {p.name: p.stat().st_mtime_ns for p in sorted(folder.iterdir())}
 
@@ -58,22 +78,7 @@ def test_sigkill_then_resume(tmp_path: Path) -> None:
     db = out / "runs.sqlite"
     proc = subprocess.Popen(_bench(out), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
-    try:
-        def mid_run() -> bool:
-            states = list(task_states(db).values())
-            return states.count("done") >= 2 and "running" in states
-
-        _wait_for(mid_run, proc)
-        family = descendants(proc.pid)
-        os.killpg(proc.pid, signal.SIGKILL)
-        for pid in family:  # Chromium helpers that left the process group
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-    finally:
-        proc.wait(timeout=30)
-    assert proc.returncode == -signal.SIGKILL
+    kill_mid_run(proc, db)
     killed_states = task_states(db)
     done_before = [t for t, s in killed_states.items() if s == "done"]
     interrupted = [t for t, s in killed_states.items() if s == "running"]

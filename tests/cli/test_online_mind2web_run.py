@@ -99,8 +99,9 @@ def test_summary_has_per_level_rows_and_the_replaced_tasks(run: Run) -> None:
 def test_the_cli_prints_levels_replaced_tasks_and_the_judge_to_run(run: Run) -> None:
     out = " ".join(run.output.split())
     assert "Online-Mind2Web results by level" in out
-    for row in ("│ easy │ 1 │ 1 │ 0.0% (0/1)", "│ medium │ 1 │ 0 │ 0.0% (0/1)", "│ hard │ 1 │ 1 │ 0.0% (0/1)",
-                "│ overall │ 3 │ 2 │ 0.0% (0/3)"):
+    # the medium task's site was unreachable: an infrastructure failure, left out of the success rate
+    for row in ("│ easy │ 1 │ 1 │ 0.0% (0/1)", "│ medium │ 1 │ 0 │ - ", "│ hard │ 1 │ 1 │ 0.0% (0/1)",
+                "│ overall │ 3 │ 2 │ 0.0% (0/2)"):
         assert row in out
     assert f"1 replaced task(s), not comparable with results on the tasks they replaced: {AIR}" in out
     assert f"webvoyager judge {run.folder} --method webjudge" in out

@@ -45,7 +45,7 @@ async def run_attempt(task: Task, *, browser: Browser, model: ChatModel, setting
         return await execute_task(task, browser=browser, model=model, settings=settings, task_dir=folder,
                                   episode=episode, timeout_s=timeout_s)
     except Exception as exc:  # noqa: BLE001 - a task error never stops the run
-        if infrastructure_kind(exc) is None:
+        if infrastructure_kind(exc) in (None, "harness"):   # a bug: its traceback, for the issue
             log.exception("task %s failed in the runner", task.id)
         else:   # one line: the bench says what to do about it
             log.info("task %s: %s", task.id, exc)
@@ -53,12 +53,22 @@ async def run_attempt(task: Task, *, browser: Browser, model: ChatModel, setting
                                      wall_s=time.perf_counter() - t0)
 
 
+def browser_died(result: Result, connected: bool) -> Result:
+    """The result of an attempt whose browser is gone afterwards: whatever error the task saw, the cause
+    was the browser (killed, crashed), an infrastructure failure."""
+    if connected or result.status != "error" or result.infrastructure not in (None, "harness"):
+        return result
+    return replace(result, infrastructure="browser")
+
+
 def finalize(task: Task, result: Result, folder: Path, attempt: int, redactor: Redactor,
-             group_keys: tuple[str, ...] = ()) -> Result:
-    """Add the bench's facts to the result (and the task's value of each of the suite's `group_keys`, its
-    replaced flag) and rewrite result.json (atomically, redacted); returns the result as written."""
+             group_keys: tuple[str, ...] = (), repeat: int = 1) -> Result:
+    """Add the bench's facts to the result (`attempt`: the try, `repeat`: which of `--repeat N`; the
+    task's value of each of the suite's `group_keys`, its replaced flag) and rewrite result.json
+    (atomically, redacted); returns the result as written."""
     groups = {key: str(value) for key in group_keys if (value := getattr(task, key)) is not None}
-    result = replace(result, site=result.site or task.site, attempt=attempt, golden_answer=task.golden_answer,
+    result = replace(result, site=result.site or task.site, attempt=attempt, repeat=repeat,
+                     golden_answer=task.golden_answer,
                      golden_match=golden_match(result.answer, task.golden_answer),
                      original_question=task.original_question, groups=groups, replaced=task.replaced)
     return TaskWriter(folder, redactor).result(result)

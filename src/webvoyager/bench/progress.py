@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from webvoyager.tasks import Task
-from webvoyager.trajectory import Result
+from webvoyager.trajectory import Result, run_key
 from webvoyager.usage import Usage
 
 
@@ -51,4 +51,6 @@ class ProgressBar:
         self.usage = self.usage + result.usage
         self._progress.update(self._task, advance=1, stats=self._stats())
         mark = {True: "[green]ok[/]", False: "[red]fail[/]", None: "[yellow]?[/]"}[result.success]
-        self._progress.console.print(f"{mark} {task.id}: {result.status} in {result.steps} steps")
+        infra = f" (infrastructure: {result.infrastructure})" if result.infrastructure else ""
+        self._progress.console.print(f"{mark} {run_key(task.id, result.repeat)}: {result.status}{infra} "
+                                     f"in {result.steps} steps")

@@ -23,7 +23,7 @@ from typing import Any
 
 from webvoyager.api.models import create_model
 from webvoyager.api.settings import RunSettings
-from webvoyager.bench.attempt import pack_folder, run_attempt, unpack_folder
+from webvoyager.bench.attempt import browser_died, pack_folder, run_attempt, unpack_folder
 from webvoyager.browser.relaunch import LiveBrowser
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError, WorkerLostError
@@ -71,10 +71,12 @@ class BrowserWorker:
             try:
                 browser = await self.live.get()
             except Exception as exc:  # noqa: BLE001 - a relaunch that fails is this task's error
-                result = Result.from_exception(task, exc, model=self.model.spec, policy=self.settings.policy)
+                result = Result.from_exception(task, exc, model=self.model.spec, policy=self.settings.policy,
+                                               infrastructure="browser")
             else:
-                result = await run_attempt(task, browser=browser, model=self.model, settings=self.settings,
-                                           folder=folder, timeout_s=self.task_timeout_s)
+                result = browser_died(await run_attempt(task, browser=browser, model=self.model,
+                                                        settings=self.settings, folder=folder,
+                                                        timeout_s=self.task_timeout_s), browser.connected)
             return result, pack_folder(folder) if folder.is_dir() else {}
 
     async def close(self) -> None:

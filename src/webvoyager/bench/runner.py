@@ -6,7 +6,11 @@ adds the bench's own facts to its `result.json` (golden answer and match, origin
 attempt), and marks it done. Executors: `LocalExecutor` (default: one shared browser in this process,
 relaunched when it has died) and `bench.ray_backend.RayExecutor` (one browser per Ray actor). An executor
 that loses its worker mid-task raises `WorkerLostError`: the task is retried once, then recorded as an
-error. `summary.json` is rewritten at the end.
+error. With `BenchOptions.repeat` N > 1 each task gets N independent attempts (a fresh browser context and
+policy each), repeat-major (every task's first attempt, then every second one, ...), each with its own row
+in the store and its own folder (`trajectory.attempt_dirname`: the first where a single run puts it,
+`<folder>@2`, `<folder>@3` beside it), so `--resume` runs only the attempts that are missing.
+`summary.json` is rewritten at the end.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Callable, Protocol
 
 from webvoyager.agent.episode import Episode
 from webvoyager.api.settings import RunSettings
-from webvoyager.bench.attempt import PARTIAL_PREFIX, finalize, run_attempt
+from webvoyager.bench.attempt import PARTIAL_PREFIX, browser_died, finalize, run_attempt
 from webvoyager.browser.relaunch import LiveBrowser
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError, StorageError, WorkerLostError, disk_failure
@@ -31,7 +35,7 @@ from webvoyager.protocol import DEFAULT_TASK_TIMEOUT_S
 from webvoyager.runs.store import RunStore
 from webvoyager.runs.summary import Summary, read_summary, write_summary
 from webvoyager.tasks import Task
-from webvoyager.trajectory import Result, safe_dirname
+from webvoyager.trajectory import Result, attempt_dirname, run_key, safe_dirname
 
 log = logging.getLogger("webvoyager.bench")
 
@@ -55,10 +59,13 @@ class BenchOptions:
     workers: int = 1
     task_timeout_s: float | None = DEFAULT_TASK_TIMEOUT_S   # None: no limit (the paper protocol)
     resume: bool = False
+    repeat: int = 1                                           # independent attempts per task (--repeat)
 
     def validate(self) -> BenchOptions:
         if self.workers < 1:
             raise ConfigError("--workers must be at least 1")
+        if self.repeat < 1:
+            raise ConfigError("--repeat must be at least 1 (the attempts per task)")
         if self.task_timeout_s is not None and self.task_timeout_s <= 0:
             raise ConfigError("--task-timeout must be a positive number of seconds")
         return self
@@ -107,9 +114,10 @@ class LocalExecutor:
         except Exception as exc:  # noqa: BLE001 - a relaunch that fails is this task's error
             return Result.from_exception(task, exc, model=self.model.spec, policy=self.settings.policy,
                                          infrastructure="browser")
-        return await run_attempt(task, browser=browser, model=self.model, settings=self.settings, folder=folder,
-                                 timeout_s=self.task_timeout_s,
-                                 episode=self.episode_for(task) if self.episode_for else None)
+        result = await run_attempt(task, browser=browser, model=self.model, settings=self.settings, folder=folder,
+                                   timeout_s=self.task_timeout_s,
+                                   episode=self.episode_for(task) if self.episode_for else None)
+        return browser_died(result, browser.connected)
 
     async def close(self) -> None:
         await self.live.close()
@@ -141,15 +149,17 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
         counts = store.counts()
         if not options.resume and counts["done"] + counts["running"] > 0:
             raise ConfigError(f"{run_dir} already holds a run; pass --resume to continue it, or choose a new --out")
-        store.add_tasks((t.id, safe_dirname(t.id), t.site) for t in tasks)
+        for repeat in range(1, options.repeat + 1):
+            store.add_tasks(((t.id, attempt_dirname(t.id, repeat), t.site) for t in tasks), repeat=repeat)
         redone = store.reset_interrupted()
         # what failed for the machine's sake (disk, browser, model server) runs again
         rerun = store.reset_infrastructure_failures() if options.resume else []
-        state = {r.task_id: r.state for r in store.rows()}
-        todo = [t for t in tasks if state.get(t.id) != "done"]
-        queue: asyncio.Queue[Task] = asyncio.Queue()
-        for t in todo:
-            queue.put_nowait(t)
+        state = {r.key: r.state for r in store.rows()}
+        todo = [(t, repeat) for repeat in range(1, options.repeat + 1) for t in tasks
+                if state.get(run_key(t.id, repeat)) != "done"]
+        queue: asyncio.Queue[tuple[Task, int]] = asyncio.Queue()
+        for unit in todo:
+            queue.put_nowait(unit)
         if executor is None:
             executor = LocalExecutor(model, settings, browser_config or BrowserConfig(headless=settings.headless),
                                      options.task_timeout_s, episode_for)
@@ -159,24 +169,24 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
         redactor = settings.redactor()
         halt: list[str] = []   # why the bench stopped starting tasks: a disk that refused a task's files
 
-        async def run_one(task: Task) -> None:
-            folder = run_dir / safe_dirname(task.id)
+        async def run_one(task: Task, repeat: int) -> None:
+            folder, key = run_dir / attempt_dirname(task.id, repeat), run_key(task.id, repeat)
             if listener:
                 listener.started(task)
             for tries in range(1, MAX_TRIES + 1):
                 for leftover in (folder, folder.parent / f"{PARTIAL_PREFIX}{folder.name}"):
                     if leftover.exists():  # files of an interrupted attempt: start clean
                         shutil.rmtree(leftover)
-                attempt = store.start(task.id)
+                attempt = store.start(key)
                 try:
                     result = await executor.run(task, folder, attempt)
                     break
                 except WorkerLostError as exc:
-                    log.warning("task %s: %s (try %d of %d)", task.id, exc, tries, MAX_TRIES)
+                    log.warning("task %s: %s (try %d of %d)", key, exc, tries, MAX_TRIES)
                     result = Result.failure(task, "error", f"{exc} (tried {tries} times)", model=model.spec,
                                             policy=settings.policy, infrastructure="worker")
                     if tries < MAX_TRIES:
-                        store.abandon(task.id)   # this attempt never finished; the last one records the error
+                        store.abandon(key)   # this attempt never finished; the last one records the error
                 except OSError as exc:   # the driver could not write the files a remote worker sent
                     if not disk_failure(exc):
                         raise
@@ -184,7 +194,7 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
                     break
             try:
                 folder.mkdir(parents=True, exist_ok=True)
-                result = finalize(task, result, folder, attempt, redactor, group_keys)
+                result = finalize(task, result, folder, attempt, redactor, group_keys, repeat)
                 if after_task is not None:
                     after_task(task, result, folder)
             except Exception as exc:
@@ -193,19 +203,19 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
                 result = replace(result, status="error", error=f"the task's files could not be written: {exc}",
                                  infrastructure="disk")
             if result.infrastructure == "disk":
-                halt.append(f"task {task.id} ended as an infrastructure failure ({result.error})")
+                halt.append(f"task {key} ended as an infrastructure failure ({result.error})")
             try:
-                store.finish(task.id, result.status, result.success, result.infrastructure)
+                store.finish(key, result.status, result.success, result.infrastructure)
             except sqlite3.Error as exc:
                 if not disk_failure(exc):
                     raise
-                halt.append(f"the bookkeeping of task {task.id} could not be written ({exc}); it stays running")
+                halt.append(f"the bookkeeping of task {key} could not be written ({exc}); it stays running")
             if listener:
                 listener.finished(task, result)
 
         async def worker() -> None:
             while not queue.empty() and not halt:   # a full disk: no new task would fare better
-                await run_one(queue.get_nowait())
+                await run_one(*queue.get_nowait())
 
         try:
             if todo:
@@ -226,5 +236,5 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
         raise StorageError(f"the bench stopped: {halt[0]}; {queue.qsize()} task(s) were not started. Free some "
                            "space (or fix the folder), then run the same command with --resume: it runs "
                            "those tasks and the failed one again")
-    return BenchOutcome(ran=len(todo), kept=len(tasks) - len(todo), redone=redone, summary=summary, wall_s=wall,
+    return BenchOutcome(ran=len(todo), kept=len(tasks) * options.repeat - len(todo), redone=redone, summary=summary, wall_s=wall,
                         rerun=rerun)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from webvoyager.api.models import check_model_ready, create_model
 from webvoyager.api.rundir import new_run_dir, write_run_json
@@ -26,8 +27,10 @@ from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError
 from webvoyager.fileio import ensure_writable_dir
 from webvoyager.protocol import task_timeout_for
+from webvoyager.runs.manifest import MANIFEST_KEY, SuiteManifest, make_manifest, read_manifest
 from webvoyager.runs.store import STORE_NAME, RunStore
 from webvoyager.tasks import Task
+from webvoyager.trajectory import run_key
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,8 @@ class BenchRequest:
     ids: tuple[str, ...] = ()
     limit: int | None = None
     redate: bool = False
+    repeat: int | None = None            # attempts per task; None: 1, or what a resumed run recorded
+    infra_as_failure: bool = False       # the headline counts infrastructure failures as failures
 
 
 def prepare_run(suite: Suite, request: BenchRequest, settings_for: Callable[[str], RunSettings]) -> SuiteRun:
@@ -70,10 +75,41 @@ def prepare_run(suite: Suite, request: BenchRequest, settings_for: Callable[[str
         raise ConfigError("allowed domains (--allowed-domain, the hostile suite's rails) filter through a proxy on "
                           "this machine's loopback, which a browser elsewhere cannot reach: run the browser here "
                           "(--browser-endpoint on localhost), or drop --browser-endpoint")
-    options = BenchOptions(workers=request.workers, resume=request.resume,
+    options = BenchOptions(workers=request.workers, resume=request.resume, repeat=_repeat(request),
                            task_timeout_s=task_timeout_for(settings.protocol, request.task_timeout_s)).validate()
     return SuiteRun(suite, request, settings, options, BrowserConfig(headless=settings.headless, **remote),
                     request.out or new_run_dir(prefix="bench"))
+
+
+def _recorded(run_dir: Path | None) -> dict[str, Any]:
+    """The run.json of a run being resumed ({} when there is none)."""
+    try:
+        data = json.loads((Path(run_dir) / "run.json").read_text(encoding="utf-8")) if run_dir else {}
+    except (OSError, json.JSONDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _repeat(request: BenchRequest) -> int:
+    """The attempts per task: --repeat; on --resume the run's own (a different --repeat is refused)."""
+    recorded = _recorded(request.out).get("repeat") if request.resume else None
+    if recorded is None:
+        return 1 if request.repeat is None else request.repeat
+    if request.repeat is not None and request.repeat != int(recorded):
+        raise ConfigError(f"{request.out} was started with --repeat {recorded}; resume it with --repeat {recorded} "
+                          "(or leave --repeat out), or start a new run with another --out")
+    return int(recorded)
+
+
+def check_manifest(run_dir: Path, now: SuiteManifest) -> None:
+    """Refuse to resume a run whose recorded suite manifest differs from the suite's as it is now."""
+    recorded = read_manifest(run_dir)
+    if recorded is None:   # a run from before manifests: nothing to compare
+        return
+    differences = recorded.differences(now)
+    if differences:
+        raise ConfigError(f"cannot resume {run_dir}: its suite changed since it started ({'; '.join(differences)}); "
+                          "start a new run with another --out, or restore the suite's files")
 
 
 @dataclass
@@ -87,6 +123,7 @@ class SuiteRun:
     browser_config: BrowserConfig
     run_dir: Path
     loaded: list[Task] | None = None
+    manifest: SuiteManifest | None = None   # the suite's, made by `open`
 
     @property
     def tasks(self) -> list[Task]:
@@ -100,7 +137,11 @@ class SuiteRun:
         """The suite's servers for the duration of the block, its tasks chosen, run.json written."""
         r = self.request
         with self.suite.serve():
-            self.loaded = select_tasks(self.suite.load(), sites=r.sites, ids=r.ids, limit=r.limit, redate=r.redate)
+            every = self.suite.load()
+            self.manifest = make_manifest(self.suite.label, [t.id for t in every], self.suite.manifest_source())
+            if r.resume:
+                check_manifest(self.run_dir, self.manifest)
+            self.loaded = select_tasks(every, sites=r.sites, ids=r.ids, limit=r.limit, redate=r.redate)
             self.browser_config = self.settings.launch_config(self.suite.browser_config(self.browser_config))
             ensure_writable_dir(self.run_dir)
             if not (self.run_dir / "run.json").is_file():
@@ -109,18 +150,25 @@ class SuiteRun:
                                       "backend": r.backend, "browser_endpoint": r.browser_endpoint,
                                       "redate": r.redate, "task_timeout_s": self.options.task_timeout_s,
                                       "sites": list(r.sites), "ids": list(r.ids), "limit": r.limit,
+                                      "repeat": self.options.repeat, "infra_as_failure": r.infra_as_failure,
+                                      MANIFEST_KEY: self.manifest.to_dict(),
                                       "groups": [g.to_dict() for g in self.suite.groupings],
                                       **self.suite.run_extra(self.tasks)})
             yield self
 
+    @property
+    def attempts(self) -> int:
+        """Attempts this run makes in all: its tasks times `--repeat`."""
+        return len(self.tasks) * self.options.repeat
+
     def already_done(self) -> int:
-        """Tasks of this run finished before (a resumed run), not counting the infrastructure failures that
-        `--resume` runs again."""
+        """Attempts of this run finished before (a resumed run), not counting the infrastructure failures
+        that `--resume` runs again."""
         if not (self.run_dir / STORE_NAME).is_file():
             return 0
         with RunStore(self.run_dir) as store:
-            done = {row.task_id for row in store.rows() if row.state == "done" and row.infrastructure is None}
-        return sum(1 for t in self.tasks if t.id in done)
+            done = {row.key for row in store.rows() if row.state == "done" and row.infrastructure is None}
+        return sum(1 for t in self.tasks for k in range(1, self.options.repeat + 1) if run_key(t.id, k) in done)
 
     def execute(self, listener: BenchListener | None = None) -> BenchOutcome:
         """Run the tasks (inside `open`) on the request's backend."""

@@ -25,6 +25,7 @@ from webvoyager.browser.actions import run_action
 from webvoyager.browser.bounds import PageWatch
 from webvoyager.browser.events import SessionEvents, domain_allowed
 from webvoyager.browser.mask import masked, secret_boxes
+from webvoyager.browser.network_errors import network_failure
 from webvoyager.browser.netguard import NetworkGuard
 from webvoyager.browser.observe import CAPPED_NOTE, LabelRef, Scan, capture, element_record
 from webvoyager.browser.paper_timing import PaperStep, paper_start, sleep_after
@@ -44,16 +45,6 @@ WAITED_NOTE = "You waited {seconds:g} s and the page did not change."
 """The note after a Wait (default protocol) during which nothing happened on the page."""
 
 log = logging.getLogger("webvoyager.browser")
-
-UNREACHABLE = ("ERR_NAME_NOT_RESOLVED", "ERR_INTERNET_DISCONNECTED", "ERR_ADDRESS_UNREACHABLE",
-               "ERR_NAME_RESOLUTION_FAILED", "ERR_NETWORK_ACCESS_DENIED", "ERR_PROXY_CONNECTION_FAILED")
-"""Chromium's errors for a host that cannot be reached at all (as opposed to a page that failed)."""
-
-
-def _unreachable(message: str) -> bool:
-    return any(f"net::{code}" in message for code in UNREACHABLE)
-
-
 
 
 class Session:
@@ -145,10 +136,14 @@ class Session:
                                 "Check the URL / that the server is up.") from exc
         except PlaywrightError as exc:
             message = first_line(exc)
+            code = network_failure(message)
+            if code:   # the host could not be reached at all: the network's fault, not the page's
+                raise SiteUnreachableError(f"{url} could not be reached ({code}): {message}. Check the host name, "
+                                   "that the server is up and the machine's network, then run again "
+                                   "(bench --resume reruns it).", code=code) from exc
             if "Download is starting" not in message:   # a PDF or file: the download handler reads it
-                error = SiteUnreachableError if _unreachable(message) else PageLoadError
-                raise error(f"{url} could not be loaded: {message}. "
-                            "Check the URL / that the server is up.") from exc
+                raise PageLoadError(f"{url} could not be loaded: {message}. "
+                                    "Check the URL / that the server is up.") from exc
         first = self._start_url is None
         if first:
             self._start_url = url

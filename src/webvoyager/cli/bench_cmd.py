@@ -11,6 +11,7 @@ import typer
 from rich.markup import escape
 from typer.core import TyperCommand
 
+from webvoyager.bench.rate_sections import rate_sections
 from webvoyager.bench.suites.sections import summary_sections
 from webvoyager.cli import options as opt
 from webvoyager.cli.common import console, friendly_errors
@@ -58,6 +59,12 @@ def bench(
     site: list[str] = typer.Option([], "--site", help="Only tasks of this site; repeatable."),
     task_id: list[str] = typer.Option([], "--id", help="Only this task id; repeatable."),
     resume: bool = typer.Option(False, "--resume", help="Continue the run in --out: finished tasks are kept."),
+    repeat: Optional[int] = typer.Option(None, "--repeat", min=1, help="Independent attempts per task (default "
+                                         "1; a resumed run keeps its own): rates get a bootstrap interval, "
+                                         "pass@k and pass^k."),
+    infra_as_failure: bool = typer.Option(False, "--infra-as-failure", help="Count infrastructure failures "
+                                          "(browser, network, model API, harness) as failures instead of "
+                                          "leaving them out of the success rate."),
     redate: bool = typer.Option(False, "--redate", help="Move dates that have passed into the future."),
     task_timeout: opt.TaskTimeout = None,
     data: Optional[Path] = typer.Option(None, "--data", help="Folder or file of the suite's data "
@@ -87,13 +94,15 @@ def bench(
                                          episodes=episodes, first_seed=first_seed, level=level, site_map=site_map))
     request = BenchRequest(model=model, base_url=base_url, workers=workers, backend=backend, address=address,
                            browser_endpoint=browser_endpoint, out=out, resume=resume, task_timeout_s=task_timeout,
-                           sites=tuple(site), ids=tuple(task_id), limit=limit, redate=redate)
+                           sites=tuple(site), ids=tuple(task_id), limit=limit, redate=redate, repeat=repeat,
+                           infra_as_failure=infra_as_failure)
     run = prepare_run(chosen, request, lambda confirm: agent.settings(default_confirm=confirm))
     with run.open():
-        console.print(f"[bold]Suite:[/] {escape(chosen.label)} ({len(run.tasks)} tasks)   "
+        repeats = f" x {run.options.repeat} attempts" if run.options.repeat > 1 else ""
+        console.print(f"[bold]Suite:[/] {escape(chosen.label)} ({len(run.tasks)} tasks{repeats})   "
                       f"[bold]Model:[/] {escape(model)}   [bold]Protocol:[/] {run.settings.protocol} ({escape(run.settings.wording)})   [bold]Workers:[/] {workers} ({backend})   "
                       f"[bold]Run:[/] {escape(str(run.run_dir))}")
-        with ProgressBar(len(run.tasks), completed=run.already_done(), console=console) as bar:
+        with ProgressBar(run.attempts, completed=run.already_done(), console=console) as bar:
             outcome = run.execute(listener=bar)
     if outcome.redone:
         console.print(f"[yellow]Redone after an interruption:[/] {', '.join(outcome.redone)}")
@@ -102,6 +111,7 @@ def bench(
     if outcome.kept:
         console.print(f"Kept {outcome.kept} finished task(s) from before.")
     print_sections(run.sections(outcome))
+    print_sections(rate_sections(outcome.summary, both_views=run.settings.protocol == "paper"))
     console.print(f"{outcome.ran} task(s) run in {outcome.wall_s:.1f}s. "
                   f"Run directory: [bold]{escape(str(run.run_dir))}[/]")
 

@@ -20,10 +20,12 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from webvoyager.bench.rate_sections import rate_sections
 from webvoyager.bench.suites.registry import report_sections
 from webvoyager.runs.imported import read_import_info
 from webvoyager.runs.records import TaskRecord, load_records
-from webvoyager.runs.summary import Rate, read_summary, run_groupings, run_protocol, summarize
+from webvoyager.runs.manifest import read_manifest
+from webvoyager.runs.summary import Rate, read_summary, run_groupings, run_infra_as_failure, run_protocol, summarize
 from webvoyager.fileio import write_text_atomic
 from webvoyager.report.chart import Bar, bar_chart
 from webvoyager.text import csv_row
@@ -31,7 +33,8 @@ from webvoyager.trajectory import Step, TaskDir
 
 TEMPLATES = Path(__file__).parent / "templates"
 CSV_COLUMNS = ("task_id", "site", "status", "answered", "steps", "success", "signal", "checked", "judged", "golden",
-               "answer", "error", "input_tokens", "output_tokens", "cost_usd", "wall_s", "reward")
+               "answer", "error", "input_tokens", "output_tokens", "cost_usd", "wall_s", "reward", "repeat",
+               "infrastructure", "over_claimed")
 
 
 @dataclass(frozen=True)
@@ -116,13 +119,15 @@ def render_html(run_dir: Path) -> str:
     records = load_records(run_dir)
     previous = read_summary(run_dir)
     summary = summarize(records, run_wall_s=previous.run_wall_s if previous else None, protocol=run_protocol(run_dir),
-                        groupings=run_groupings(run_dir))
+                        groupings=run_groupings(run_dir), infra_as_failure=run_infra_as_failure(run_dir))
     groups = [*summary.sites.items(), ("overall", summary.overall)]
-    bars = [Bar(name, s.success.rate, f"({s.success.success}/{s.tasks})") for name, s in groups]
+    bars = [Bar(name, s.success.rate, f"({s.success.success}/{s.success.tasks})") for name, s in groups]
     run = _json(run_dir / "run.json")
     return _env().get_template("report.html.j2").render(
         run_dir=run_dir.resolve(), run=run, summary=summary, chart=bar_chart(bars), imported=read_import_info(run_dir),
         suite_sections=report_sections(run.get("suite"), run_dir),
+        rate_sections=rate_sections(summary, both_views=summary.protocol == "paper"),
+        manifest=read_manifest(run_dir),
         tasks=[_task_page(run_dir, r, _viewport(run)) for r in records],
         generated_at=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     )
@@ -144,6 +149,7 @@ def render_csv(run_dir: Path) -> str:
             "" if not r or r.usage.cost_usd is None else f"{r.usage.cost_usd:.6f}",
             f"{r.timings.get('wall_s', 0.0):.2f}" if r else "",
             "" if not r or r.reward is None else f"{r.reward:g}",
+            rec.repeat, (r.infrastructure or "") if r else "", int(rec.over_claimed),
         ]))
     return out.getvalue()
 

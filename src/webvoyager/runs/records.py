@@ -29,6 +29,19 @@ class TaskRecord:
     result: Result | None
     judgement: Judgement | None
     state: str = "done"
+    repeat: int = 1          # which of the run's independent attempts of the task (`bench --repeat N`)
+
+    @property
+    def infrastructure(self) -> str | None:
+        """The kind of infrastructure failure that ended this attempt (errors.InfraKind), or None."""
+        return self.result.infrastructure if self.result else None
+
+    @property
+    def over_claimed(self) -> bool:
+        """The agent answered as if done (status answered, a non-empty answer) but the check, or the judge
+        where there is no check, says it failed."""
+        r = self.result
+        return bool(r and r.answered and (r.answer or "").strip() and self.success is False)
 
     @property
     def task_dir(self) -> str:
@@ -80,14 +93,14 @@ def load_records(run_dir: Path) -> list[TaskRecord]:
             folder = run_dir / row.dirname
             result = _load_result(folder) if row.state == "done" else None
             records.append(TaskRecord(row.task_id, row.dirname, row.site, result,
-                                      load_judgement(TaskDir(folder).judgement), state=row.state))
+                                      load_judgement(TaskDir(folder).judgement), state=row.state, repeat=row.repeat))
             seen.add(row.dirname)
     for folder in sorted(p for p in run_dir.iterdir() if p.is_dir() and p.name not in seen):
         result = _load_result(folder)
         if result is None:
             continue
         records.append(TaskRecord(result.task_id, folder.name, result.site, result,
-                                  load_judgement(TaskDir(folder).judgement)))
+                                  load_judgement(TaskDir(folder).judgement), repeat=result.repeat))
     return records
 
 

@@ -1,7 +1,9 @@
 """Run bookkeeping in SQLite (`runs.sqlite` in the run directory), so a killed run can be resumed.
 
-Table `tasks`: one row per task (state pending|running|done, attempts, final status and success, and
-`infrastructure`: the kind of an infrastructure failure, `errors.InfraKind`, which `--resume` reruns).
+Table `tasks`: one row per task and repeat (`bench --repeat N`: state pending|running|done, attempts, final
+status and success, and `infrastructure`: the kind of an infrastructure failure, `errors.InfraKind`, which
+`--resume` reruns). A row's key (column `task_id`) is the task id for repeat 1, as before repeats existed,
+and `<task id>@<repeat>` for the others (`trajectory.run_key`); `repeat` says which.
 Table `attempts`: one row per attempt (started, finished, status), the evidence that no task ran twice;
 an attempt whose worker died is closed as `lost` (status), one a killed run left open as `interrupted`.
 WAL journal and one transaction per change: a SIGKILL leaves the database consistent, with the tasks
@@ -16,6 +18,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
 
+from webvoyager.trajectory import run_key
+
 STORE_NAME = "runs.sqlite"
 
 _SCHEMA = """
@@ -28,7 +32,8 @@ CREATE TABLE IF NOT EXISTS tasks (
     status     TEXT,
     success    INTEGER,
     updated_at TEXT NOT NULL,
-    infrastructure TEXT
+    infrastructure TEXT,
+    repeat     INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS attempts (
     task_id     TEXT NOT NULL,
@@ -58,6 +63,12 @@ class TaskRow:
     success: bool | None
     updated_at: str
     infrastructure: str | None = None   # an infrastructure failure's kind: rerun by --resume
+    repeat: int = 1                     # which of the run's `--repeat` attempts of the task
+
+    @property
+    def key(self) -> str:
+        """The row's key in the store (what `start`, `finish` and `get` take): `trajectory.run_key`."""
+        return run_key(self.task_id, self.repeat)
 
 
 class RunStore:
@@ -73,6 +84,8 @@ class RunStore:
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(tasks)")}
         if "infrastructure" not in columns:   # a run directory made before the column existed
             self._db.execute("ALTER TABLE tasks ADD COLUMN infrastructure TEXT")
+        if "repeat" not in columns:           # ... or before repeats: every row is repeat 1
+            self._db.execute("ALTER TABLE tasks ADD COLUMN repeat INTEGER NOT NULL DEFAULT 1")
 
     def close(self) -> None:
         self._db.close()
@@ -83,13 +96,15 @@ class RunStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def add_tasks(self, tasks: Iterable[tuple[str, str, str]]) -> None:
-        """Register (task_id, dirname, site) as pending; tasks already known are left as they are."""
+    def add_tasks(self, tasks: Iterable[tuple[str, str, str]], repeat: int = 1) -> None:
+        """Register (task_id, dirname, site) as pending for attempt `repeat` (keyed `run_key(task_id,
+        repeat)`); rows already known are left as they are."""
         now = _now()
         with self._db:
             self._db.executemany(
-                "INSERT OR IGNORE INTO tasks (task_id, dirname, site, state, updated_at) VALUES (?, ?, ?, 'pending', ?)",
-                [(tid, d, s, now) for tid, d, s in tasks],
+                "INSERT OR IGNORE INTO tasks (task_id, dirname, site, state, updated_at, repeat) "
+                "VALUES (?, ?, ?, 'pending', ?, ?)",
+                [(run_key(tid, repeat), d, s, now, repeat) for tid, d, s in tasks],
             )
 
     def reset_interrupted(self) -> list[str]:
@@ -141,14 +156,15 @@ class RunStore:
                              (now, status, task_id))
 
     def rows(self) -> list[TaskRow]:
-        """Every task, in insertion order."""
+        """Every task and repeat, in insertion order (`task_id` is the task's own id, `key` the row's)."""
         cur = self._db.execute("SELECT task_id, dirname, site, state, attempts, status, success, updated_at, "
-                               "infrastructure FROM tasks ORDER BY rowid")
-        return [TaskRow(r[0], r[1], r[2], r[3], r[4], r[5], None if r[6] is None else bool(r[6]), r[7], r[8])
-                for r in cur.fetchall()]
+                               "infrastructure, repeat FROM tasks ORDER BY rowid")
+        return [TaskRow(_task_of(r[0], r[9]), r[1], r[2], r[3], r[4], r[5], None if r[6] is None else bool(r[6]),
+                        r[7], r[8], r[9]) for r in cur.fetchall()]
 
-    def get(self, task_id: str) -> TaskRow | None:
-        return next((r for r in self.rows() if r.task_id == task_id), None)
+    def get(self, key: str) -> TaskRow | None:
+        """The row of `key` (a task id for its first attempt, `run_key` for the others)."""
+        return next((r for r in self.rows() if r.key == key), None)
 
     def finished_attempts(self, task_id: str) -> int:
         """How many attempts of this task ran to the end (never more than one in a healthy run)."""
@@ -162,3 +178,9 @@ class RunStore:
         for state, n in self._db.execute("SELECT state, COUNT(*) FROM tasks GROUP BY state"):
             out[state] = n
         return out
+
+
+def _task_of(key: str, repeat: int) -> str:
+    """The task id of a row's key (the inverse of `run_key`)."""
+    suffix = run_key("", repeat)
+    return key[: -len(suffix)] if suffix and key.endswith(suffix) else key

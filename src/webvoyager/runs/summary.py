@@ -6,7 +6,10 @@ the same numbers per value of each (`Summary.groups`), and lists the tasks the b
 
 Rates are over the tasks that have that signal (e.g. `judged.rate` = judged successes / judged tasks),
 and `success.rate` (the headline) is over all tasks of the group, counting tasks without a verdict as
-failures, so an unjudged run never looks better than it is.
+failures, so an unjudged run never looks better than it is; but tasks that ended in an infrastructure
+failure (`infrastructure`: counts by cause) are left out of it, unless the run counts them as failures
+(`bench --infra-as-failure`, run.json `infra_as_failure`). `estimates` (runs/estimates.py) adds the 95%
+intervals, pass@k and pass^k, and over-claiming, in both views.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
+from webvoyager.runs.estimates import RunEstimates, estimate_run
 from webvoyager.runs.records import TaskRecord, load_records
 from webvoyager.fileio import write_json_atomic
 from webvoyager.usage import Usage
@@ -86,6 +90,7 @@ class GroupStats:
     task_wall_s: float = 0.0
     rewards: int = 0                 # tasks with an environment's reward (MiniWoB++)
     reward_sum: float = 0.0
+    infrastructure: Counter[str] = field(default_factory=Counter)   # infrastructure failures by cause
 
     @property
     def mean_reward(self) -> float | None:
@@ -103,12 +108,15 @@ class GroupStats:
     def cost_usd(self) -> float | None:
         return self.usage.cost_usd
 
-    def add(self, rec: TaskRecord) -> None:
+    def add(self, rec: TaskRecord, infra_as_failure: bool = False) -> None:
         self.tasks += 1
         for name in SIGNALS:
             self.by_signal[name].add(getattr(rec, name))
-        self.success.tasks += 1
-        self.success.success += int(bool(rec.success))
+        if rec.infrastructure is not None:
+            self.infrastructure[rec.infrastructure] += 1
+        if rec.infrastructure is None or infra_as_failure:   # else it says nothing about the agent
+            self.success.tasks += 1
+            self.success.success += int(bool(rec.success) and rec.infrastructure is None)
         if rec.result is None:
             return
         r = rec.result
@@ -141,6 +149,7 @@ class GroupStats:
             "rewards": self.rewards,
             "reward_sum": self.reward_sum,
             "mean_reward": self.mean_reward,
+            "infrastructure": dict(sorted(self.infrastructure.items())),
         }
 
     @classmethod
@@ -154,7 +163,8 @@ class GroupStats:
                    stop_reasons=Counter(data.get("stop_reasons") or {}), steps=int(data.get("steps", 0)),
                    usage=Usage.from_dict(data.get("usage") or {}),
                    task_wall_s=float(data.get("task_wall_s") or 0.0), rewards=int(data.get("rewards") or 0),
-                   reward_sum=float(data.get("reward_sum") or 0.0))
+                   reward_sum=float(data.get("reward_sum") or 0.0),
+                   infrastructure=Counter(data.get("infrastructure") or {}))
 
 
 @dataclass
@@ -168,6 +178,7 @@ class Summary:
     judges: dict[str, int] = field(default_factory=dict)
     run_wall_s: float | None = None
     protocol: str = "default"          # the run's protocol (run.json), default or paper
+    estimates: RunEstimates | None = None   # intervals, pass@k/pass^k, over-claiming (both views)
     generated_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
 
     def to_dict(self) -> dict[str, Any]:
@@ -178,6 +189,7 @@ class Summary:
             "judges": dict(self.judges),
             "overall": self.overall.to_dict(),
             "sites": {name: stats.to_dict() for name, stats in self.sites.items()},
+            **({"estimates": self.estimates.to_dict()} if self.estimates else {}),
             "groups": {key: {value: stats.to_dict() for value, stats in values.items()}
                        for key, values in self.groups.items()},
             "replaced": {"count": len(self.replaced), "tasks": list(self.replaced)},
@@ -192,23 +204,28 @@ class Summary:
                    replaced=[str(t) for t in (data.get("replaced") or {}).get("tasks", [])],
                    judges=dict(data.get("judges") or {}), run_wall_s=data.get("run_wall_s"),
                    protocol=str(data.get("protocol") or "default"),
+                   estimates=RunEstimates.from_dict(data["estimates"]) if data.get("estimates") else None,
                    generated_at=str(data.get("generated_at") or ""))
 
 
 def summarize(records: Iterable[TaskRecord], *, run_wall_s: float | None = None,
-              protocol: str = "default", groupings: Iterable[Grouping] = ()) -> Summary:
+              protocol: str = "default", groupings: Iterable[Grouping] = (),
+              infra_as_failure: bool = False) -> Summary:
     """The summary (written as summary.json) of these task records; per value of each grouping too
-    (a task not finished yet has no value: it counts overall and per site only)."""
-    summary = Summary(run_wall_s=run_wall_s, protocol=protocol)
+    (a task not finished yet has no value: it counts overall and per site only). `infra_as_failure`:
+    the headline counts infrastructure failures as failures instead of leaving them out."""
+    records = list(records)
+    summary = Summary(run_wall_s=run_wall_s, protocol=protocol,
+                      estimates=estimate_run(records, infra_as_failure=infra_as_failure))
     judges: Counter[str] = Counter()
     sites: dict[str, GroupStats] = {}
     groups: dict[str, dict[str, GroupStats]] = {}
     for rec in records:
-        summary.overall.add(rec)
-        sites.setdefault(rec.site or "(none)", GroupStats()).add(rec)
+        summary.overall.add(rec, infra_as_failure)
+        sites.setdefault(rec.site or "(none)", GroupStats()).add(rec, infra_as_failure)
         if rec.result is not None:
             for key, value in rec.result.groups.items():
-                groups.setdefault(key, {}).setdefault(value, GroupStats()).add(rec)
+                groups.setdefault(key, {}).setdefault(value, GroupStats()).add(rec, infra_as_failure)
             if rec.result.replaced:
                 summary.replaced.append(rec.task_id)
         if rec.judgement is not None:
@@ -237,7 +254,7 @@ def write_summary(run_dir: Path, *, run_wall_s: float | None = None) -> Summary:
         previous = read_summary(run_dir)
         run_wall_s = previous.run_wall_s if previous else None
     summary = summarize(load_records(run_dir), run_wall_s=run_wall_s, protocol=run_protocol(run_dir),
-                        groupings=run_groupings(run_dir))
+                        groupings=run_groupings(run_dir), infra_as_failure=run_infra_as_failure(run_dir))
     write_json_atomic(run_dir / SUMMARY_NAME, summary.to_dict())
     return summary
 
@@ -264,3 +281,9 @@ def run_groupings(run_dir: Path) -> tuple[Grouping, ...]:
         return tuple(Grouping.from_dict(g) for g in _run_json(run_dir).get("groups") or ())
     except (KeyError, TypeError, AttributeError):
         return ()
+
+
+def run_infra_as_failure(run_dir: Path) -> bool:
+    """Whether the run counts infrastructure failures as failures (run.json `infra_as_failure`, written
+    by `bench --infra-as-failure`); False for runs from before the option."""
+    return bool(_run_json(run_dir).get("infra_as_failure", False))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
 from webvoyager.bench.suites.sections import Section, summary_sections
 from webvoyager.errors import ConfigError
+from webvoyager.runs.manifest import ManifestSource
 from webvoyager.runs.summary import Grouping
 
 if TYPE_CHECKING:
@@ -96,6 +97,7 @@ class Suite:
 
     def __init__(self, args: SuiteArgs | None = None) -> None:
         self.args = args or SuiteArgs()
+        self.task_files: list[Path] = []   # what `load` read, for the manifest
 
     @property
     def label(self) -> str:
@@ -129,6 +131,12 @@ class Suite:
     def hooks(self) -> TaskHooks:
         """The per-task hooks (inside `serve`)."""
         return TaskHooks()
+
+    def manifest_source(self) -> ManifestSource:
+        """The files the suite's tasks came from and the tasks it removed or replaced, for the run's
+        manifest (runs/manifest.py; called after `load`). Default: the files `load` put in
+        `self.task_files`, by file name."""
+        return ManifestSource(files=tuple((path.name, path) for path in self.task_files))
 
     def run_extra(self, tasks: list[Task]) -> dict[str, Any]:
         """What the suite adds to run.json (beside the bench's own keys)."""

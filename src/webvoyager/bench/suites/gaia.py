@@ -17,8 +17,9 @@ class GaiaSuite(Suite):
     help = "The GAIA web subset, 90 tasks with final answers (GAIA_web.jsonl in --data)."
 
     def load(self) -> list[Task]:
-        return load_gaia(find_data(self.args.data_path(), "GAIA_web.jsonl", "the GAIA web subset GAIA_web.jsonl",
-                                   GET_DATA))
+        path = find_data(self.args.data_path(), "GAIA_web.jsonl", "the GAIA web subset GAIA_web.jsonl", GET_DATA)
+        self.task_files = [path]
+        return load_gaia(path)
 
 
 def load_gaia(path: Path) -> list[Task]:

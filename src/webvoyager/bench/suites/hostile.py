@@ -30,8 +30,9 @@ class HostileSuite(SandboxServed):
         return settings.validate()   # the suite's secret must meet the same rules (e.g. no --trace)
 
     def load(self) -> list[Task]:
-        from webvoyager.sandbox.catalog import load_hostile_tasks
+        from webvoyager.sandbox.catalog import HOSTILE_TASKS, load_hostile_tasks
 
+        self.task_files = [HOSTILE_TASKS]
         return load_hostile_tasks(self.port)
 
     def hooks(self) -> TaskHooks:

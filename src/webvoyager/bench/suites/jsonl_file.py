@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from webvoyager.bench.suites.base import Suite, SuiteArgs
-from webvoyager.bench.suites.webvoyager import REFERENCE_ANSWERS, with_golden
+from webvoyager.bench.suites.webvoyager import REFERENCE_ANSWERS, task_files_of, with_golden
 from webvoyager.tasks import Task, load_tasks
 
 
@@ -25,4 +25,5 @@ class JsonlFileSuite(Suite):
         return self.spelled   # as the user wrote it (run.json `suite`)
 
     def load(self) -> list[Task]:
+        self.task_files = task_files_of(self.path)
         return with_golden(load_tasks(self.path), self.path.parent / REFERENCE_ANSWERS)

@@ -19,6 +19,7 @@ from urllib.parse import urlparse
 
 from webvoyager.bench.suites.base import FinishedRun, Suite, SuiteArgs, find_data
 from webvoyager.bench.suites.sections import Section, TextSection, group_table, replaced_lines
+from webvoyager.runs.manifest import ManifestSource
 from webvoyager.browser.site_map import SiteMap, load_site_map
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError, TaskFileError
@@ -51,10 +52,19 @@ class OnlineMind2WebSuite(Suite):
             raise ConfigError(f"--level {level!r}: use one of {', '.join(LEVELS)}")
         # read now: a bad site map is refused before any server or browser starts
         self.site_map = load_site_map(self.args.site_map) if self.args.site_map else SiteMap()
+        self.replaced_ids: tuple[str, ...] = ()   # of the tasks `load` read, for the manifest
 
     def load(self) -> list[Task]:
-        tasks = load_online_mind2web(self.task_file(), self.site_map)
-        return [t for t in tasks if t.level == self.args.level] if self.args.level else tasks
+        path = self.task_file()
+        self.task_files = [path]
+        tasks = load_online_mind2web(path, self.site_map)
+        tasks = [t for t in tasks if t.level == self.args.level] if self.args.level else tasks
+        self.replaced_ids = tuple(t.id for t in tasks if t.replaced)
+        return tasks
+
+    def manifest_source(self) -> ManifestSource:
+        """The task file and the tasks the maintainers replaced, for the run's manifest."""
+        return ManifestSource(files=tuple((p.name, p) for p in self.task_files), replaced=self.replaced_ids)
 
     def task_file(self) -> Path:
         """The user's task file: --data (a file, or a folder holding Online_Mind2Web*.json)."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from webvoyager.bench.suites.base import FinishedRun, Suite
 from webvoyager.bench.suites.sections import Section, site_table
+from webvoyager.runs.manifest import ManifestSource
 from webvoyager.tasks import Task
 
 if TYPE_CHECKING:
@@ -55,6 +56,12 @@ class SandboxSuite(SandboxServed):
         from webvoyager.sandbox.catalog import load_sandbox_tasks
 
         return load_sandbox_tasks(self.port)
+
+    def manifest_source(self) -> ManifestSource:
+        """Every site's tasks.json, named `<site>/tasks.json`."""
+        from webvoyager.sandbox.catalog import task_files
+
+        return ManifestSource(files=tuple((f"{path.parent.name}/{path.name}", path) for path in task_files()))
 
     def results(self, run: FinishedRun) -> list[Section]:
         """The per-site table in the paper's order of its 15 websites, with their names beside ours."""

@@ -27,6 +27,7 @@ class SeeActOnlineSuite(Suite):
     def load(self) -> list[Task]:
         path = find_data(self.args.data_path(), "online_tasks/merged_online_90_tasks.json",
                          "a SeeAct online task list", GET_SEEACT)
+        self.task_files = [path]
         return load_seeact(path, self.args.site_table)
 
 

@@ -21,7 +21,14 @@ class WebVoyagerSuite(Suite):
     def load(self) -> list[Task]:
         path = find_data(self.args.data_path(), "WebVoyager_data.jsonl",
                          "the WebVoyager task file WebVoyager_data.jsonl", GET_DATA)
+        self.task_files = task_files_of(path)
         return with_golden(load_tasks(path), path.parent / REFERENCE_ANSWERS)
+
+
+def task_files_of(path: Path) -> list[Path]:
+    """A task file and the reference answers beside it, when there are any (the run's manifest)."""
+    answers = path.parent / REFERENCE_ANSWERS
+    return [path, answers] if answers.is_file() else [path]
 
 
 def with_golden(tasks: list[Task], answers_path: Path) -> list[Task]:
