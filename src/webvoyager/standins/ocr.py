@@ -15,7 +15,7 @@ import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageFilter
 
 from webvoyager.errors import ModelError
 from webvoyager.text import normalize_text
@@ -59,10 +59,40 @@ def _tesseract() -> str:
 @lru_cache(maxsize=64)
 def read_words(png: bytes) -> tuple[Word, ...]:
     """Every word Tesseract reads in the image, in its reading order."""
+    return tuple(word for _, word in _tesseract_words(_prepared(Image.open(io.BytesIO(png)).convert("L"))))
+
+
+@lru_cache(maxsize=64)
+def read_screen_words(png: bytes, *, thorough: bool = False) -> tuple[Word, ...]:
+    """Every word read on a plain screenshot (no Set-of-Mark labels), light text on dark included, top
+    to bottom, left to right.
+
+    Tesseract reads the grey image, inverting the lines it reads better inverted. `thorough` also reads
+    a contrast image (`_contrasted`: twice the time) and where the two readings overlap keeps the more
+    confident word: a caller that misses a word on the quick reading asks again with it.
+    """
+    grey = Image.open(io.BytesIO(png)).convert("L")
+    scored = _tesseract_words(_prepared(grey), invert=True)
+    if thorough:
+        scored += _tesseract_words(_contrasted(grey))
+    kept: list[Word] = []
+    for _, word in sorted(scored, key=lambda pair: -pair[0]):
+        if not any(_overlap(word, other) for other in kept):
+            kept.append(word)
+    return tuple(sorted(kept, key=lambda w: (w.top, w.left)))
+
+
+def _overlap(a: Word, b: Word) -> bool:
+    return a.left < b.right and b.left < a.right and a.top < b.bottom and b.top < a.bottom
+
+
+def _tesseract_words(image: bytes, *, invert: bool = False) -> list[tuple[float, Word]]:
+    """The words Tesseract reads in a prepared image, with their confidence (`invert`: Tesseract also
+    tries each line inverted, for light text on dark)."""
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one thread: bench runs several tasks at once
     try:
-        done = subprocess.run([_tesseract(), "stdin", "stdout", "--psm", "11", "-c", "tessedit_do_invert=0",
-                               "tsv"], input=_prepared(png), capture_output=True, timeout=TESSERACT_TIMEOUT_S,
+        done = subprocess.run([_tesseract(), "stdin", "stdout", "--psm", "11", "-c",
+                               f"tessedit_do_invert={int(invert)}", "tsv"], input=image, capture_output=True, timeout=TESSERACT_TIMEOUT_S,
                               env=env, check=False)
     except subprocess.TimeoutExpired:
         raise ModelError(f"Tesseract took longer than {TESSERACT_TIMEOUT_S:.0f} s to read the screenshot") from None
@@ -74,14 +104,24 @@ def read_words(png: bytes) -> tuple[Word, ...]:
         if len(cols) < 12 or not cols[11].strip() or cols[10] == "-1":
             continue
         left, top, width, height = (int(c) // SCALE for c in cols[6:10])
-        words.append(Word(cols[11].strip(), left, top, width, height))
-    return tuple(words)
+        words.append((float(cols[10]), Word(cols[11].strip(), left, top, width, height)))
+    return words
 
 
-def _prepared(png: bytes) -> bytes:
-    """Grey, and twice the size: Tesseract misreads small screen digits (a 48 as 43) at 1x."""
-    image = Image.open(io.BytesIO(png)).convert("L")
-    image = image.resize((image.width * SCALE, image.height * SCALE), Image.Resampling.LANCZOS)
+def _contrasted(grey: Image.Image) -> bytes:
+    """Black where a pixel stands out from the mean of its neighbourhood (darker or lighter), white
+    elsewhere, twice the size: grey text in a white box on a dark bar survives, which one threshold for
+    the whole image loses."""
+    grey = grey.resize((grey.width * SCALE, grey.height * SCALE), Image.Resampling.LANCZOS)
+    diff = ImageChops.difference(grey, grey.filter(ImageFilter.BoxBlur(20)))
+    out = io.BytesIO()
+    diff.point(lambda v: 0 if v > 30 else 255).save(out, format="PNG", compress_level=1)
+    return out.getvalue()
+
+
+def _prepared(grey: Image.Image) -> bytes:
+    """Twice the size: Tesseract misreads small screen digits (a 48 as 43) at 1x."""
+    image = grey.resize((grey.width * SCALE, grey.height * SCALE), Image.Resampling.LANCZOS)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=1)
     return out.getvalue()
@@ -176,15 +216,16 @@ def text_after(words: tuple[Word, ...], anchor: str) -> list[str]:
     return out
 
 
-def _lines(words: tuple[Word, ...]) -> list[list[Word]]:
-    """The words grouped into lines across the whole width, top to bottom, each left to right."""
-    lines: list[list[Word]] = []
+def lines(words: tuple[Word, ...]) -> list[list[Word]]:
+    """The words grouped into lines across the whole width, top to bottom, each left to right (a word
+    joins the line whose first word it sits level with)."""
+    out: list[list[Word]] = []
     for word in sorted(words, key=lambda w: w.middle):
-        if lines and _same_line(lines[-1][0], word):
-            lines[-1].append(word)
+        if out and _same_line(out[-1][0], word):
+            out[-1].append(word)
         else:
-            lines.append([word])
-    return [sorted(line, key=lambda w: w.left) for line in lines]
+            out.append([word])
+    return [sorted(line, key=lambda w: w.left) for line in out]
 
 
 def lines_below(words: tuple[Word, ...], anchor: str, count: int) -> list[str]:
@@ -194,10 +235,10 @@ def lines_below(words: tuple[Word, ...], anchor: str, count: int) -> list[str]:
     if not places:
         return []
     first, last = places[0]
-    lines = _lines(words)
-    at = next(i for i, line in enumerate(lines) if any(w is first for w in line))
+    rows = lines(words)
+    at = next(i for i, line in enumerate(rows) if any(w is first for w in line))
     # A row's label may head its own line (a table row "Points  Zane Zarate 24 ..."): what follows it
     # there comes first.
-    after = " ".join(w.text for w in lines[at] if w.left > last.left + last.width)
-    below = [" ".join(w.text for w in line) for line in lines[at + 1:at + 1 + count]]
+    after = " ".join(w.text for w in rows[at] if w.left > last.left + last.width)
+    below = [" ".join(w.text for w in line) for line in rows[at + 1:at + 1 + count]]
     return ([after] if after else []) + below

@@ -15,7 +15,8 @@ from typing import Sequence
 
 from webvoyager.errors import ModelError
 from webvoyager.standins.elements import ParsedElement, resolve_target
-from webvoyager.standins.ocr import read_words, text_after
+from webvoyager.standins.ocr import read_screen_words, read_words, text_after
+from webvoyager.standins.screen_targets import element_texts, heading
 from webvoyager.tasks import AnswerPlan, ReadSpec, Task
 from webvoyager.tasks.mentions import number_mentions
 from webvoyager.text import normalize_text
@@ -31,6 +32,7 @@ class PageView:
     image: bytes | None = None
     outline: str | None = None
     notes: tuple[str, ...] = ()     # what the page did, as shown beside the screenshot (e.g. a PDF's text)
+    pixels_only: bool = False       # a computer-use model's view: no title, no element list, only the image
 
 
 def _outline_after(outline: str, anchor: str) -> list[str]:
@@ -51,7 +53,51 @@ def _outline_after(outline: str, anchor: str) -> list[str]:
     return out
 
 
+def _on_screen(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
+    """The candidates of a title or element read, when only the screenshot is shown (`pixels_only`): the
+    page's main heading stands for its title (the title is not on the screen), and an element's text is
+    read around where its words stand (`screen_targets.element_texts`)."""
+    if not view.image:
+        raise ModelError(f"{task.id}: the answer is read off the screen, but this turn carries no screenshot")
+    words = read_screen_words(view.image)
+    if spec.source == "title":
+        shown = heading(words)
+        if shown is None:
+            raise ModelError(f"{task.id}: the answer is read from the page title, which a computer-use model is "
+                             "not shown, and no heading could be read on the screenshot in its place")
+        return [shown]
+    assert spec.target is not None
+    texts = element_texts(words, spec.target)
+    if texts is None:
+        raise ModelError(f"{task.id}: no single {spec.target.describe()} on the screenshot to read the answer "
+                         f"from (OCR read: {' '.join(w.text for w in words)[:300]!r})")
+    return texts
+
+
+def title_value_pattern(pattern: str | None) -> str | None:
+    """For a title read done on the page's heading: the pattern's first group alone, as the whole text
+    (the title's decorations, like the site's name after a bar, are not in the heading)."""
+    if pattern is None:
+        return None
+    start = next((i for i, c in enumerate(pattern) if c == "(" and (i == 0 or pattern[i - 1] != "\\")
+                  and not pattern.startswith("(?", i)), None)
+    if start is None:
+        return pattern
+    depth, i = 0, start
+    while i < len(pattern):
+        if pattern[i] == "\\":
+            i += 2
+            continue
+        depth += {"(": 1, ")": -1}.get(pattern[i], 0)
+        if depth == 0:
+            return "^" + pattern[start:i + 1] + "$"
+        i += 1
+    return pattern
+
+
 def _candidates(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
+    if view.pixels_only and spec.source in ("title", "element"):
+        return _on_screen(spec, view, task)
     if spec.source == "title":
         if view.title is None:
             raise ModelError(f"{task.id}: the answer is read from the page title, which this conversation does "
@@ -75,7 +121,8 @@ def _candidates(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
     # in the notes shown with it, so the value is looked for there after the screenshot.
     in_notes = [text for note in view.notes for text in _outline_after(note, spec.after)]
     if view.image:
-        return text_after(read_words(view.image), spec.after) + in_notes
+        words = read_screen_words(view.image) if view.pixels_only else read_words(view.image)
+        return text_after(words, spec.after) + in_notes
     if view.outline:
         return _outline_after(view.outline, spec.after) + in_notes
     if in_notes:
@@ -91,15 +138,16 @@ def _join_split_figures(text: str) -> str:
 def read_value(spec: ReadSpec, view: PageView, task: Task) -> str:
     """One value of the answer, read where `spec` says; ModelError when the page does not show it."""
     texts = _candidates(spec, view, task)
+    pattern = title_value_pattern(spec.pattern) if view.pixels_only and spec.source == "title" else spec.pattern
     for text in texts:
-        if spec.pattern is None:
+        if pattern is None:
             if text.strip():
                 return text.strip()
             continue
-        match = re.search(spec.pattern, text, flags=re.IGNORECASE)
-        if match is None and view.image and spec.source == "screen":
+        match = re.search(pattern, text, flags=re.IGNORECASE)
+        if match is None and view.image and (spec.source == "screen" or view.pixels_only):
             # OCR splits large or mixed-size figures ("$22 1 . 99"): try once more with them joined.
-            match = re.search(spec.pattern, _join_split_figures(text), flags=re.IGNORECASE)
+            match = re.search(pattern, _join_split_figures(text), flags=re.IGNORECASE)
         if match:
             return (match.group(1) if match.groups() else match.group(0)).strip()
     where = f"next to {spec.after!r}" if spec.after else f"in the {spec.source}"
