@@ -108,14 +108,29 @@ def _tesseract_words(image: bytes, *, invert: bool = False) -> list[tuple[float,
     return words
 
 
+LINE_PX = 24
+"""Ink longer than this straight (in the twice-sized image) is a box's border, not a letter's stroke."""
+
+
 def _contrasted(grey: Image.Image) -> bytes:
-    """Black where a pixel stands out from the mean of its neighbourhood (darker or lighter), white
-    elsewhere, twice the size: grey text in a white box on a dark bar survives, which one threshold for
-    the whole image loses."""
-    grey = grey.resize((grey.width * SCALE, grey.height * SCALE), Image.Resampling.LANCZOS)
-    diff = ImageChops.difference(grey, grey.filter(ImageFilter.BoxBlur(20)))
+    """Text as black on white whatever its colours, twice the size, with boxes' borders erased: a pixel
+    is ink when it stands out from its neighbourhood's background (the median of a 28-pixel window,
+    wider than a stroke), so white on a blue button reads as well as black on white; then straight ink
+    runs longer than LINE_PX are erased, since Tesseract drops the words inside a drawn box."""
+    small = grey.resize((grey.width // 4, grey.height // 4), Image.Resampling.BOX).filter(ImageFilter.MedianFilter(7))
+    background = small.resize(grey.size, Image.Resampling.NEAREST)
+    diff = ImageChops.difference(grey, background).resize((grey.width * SCALE, grey.height * SCALE),
+                                                          Image.Resampling.BILINEAR)
+    ink = diff.point(lambda v: 0 if v > 60 else 255)
+    width, height = ink.size
+    # A cell of a shrunk copy that is still black was ink all along its LINE_PX: a straight run.
+    rows = ink.resize((width // LINE_PX, height), Image.Resampling.BOX)
+    cols = ink.resize((width, height // LINE_PX), Image.Resampling.BOX)
+    for runs in (rows, cols):
+        ink = ImageChops.lighter(ink, runs.point(lambda v: 255 if v < 40 else 0).resize(ink.size,
+                                                                                         Image.Resampling.NEAREST))
     out = io.BytesIO()
-    diff.point(lambda v: 0 if v > 30 else 255).save(out, format="PNG", compress_level=1)
+    ink.save(out, format="PNG", compress_level=1)
     return out.getvalue()
 
 

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from dataclasses import replace
+from typing import Any, Callable, TypeVar
 
 from webvoyager.browser.action_set import ClickAt, GoBack, KeyChord, MoveTo, ScrollAt, TypeText, WaitFor
 from webvoyager.browser.action_spec import Action, Point
@@ -97,7 +98,7 @@ class PixelReference:
                                                       {"type": "image", "note": "screenshot (saved with the step)"}]})
         step = self._steps[self._at]
         if step.do == "answer":
-            answer = compose_answer(task, view, self._noted)
+            answer = await _read_twice(lambda v: compose_answer(task, v, self._noted), view)
             return self._reply(f"{self._marker()}: the task is done.", (), answer=answer)
         calls, thought = await self._step_calls(task, step, words, view)
         return self._reply(thought, calls)
@@ -118,7 +119,8 @@ class PixelReference:
             target = await self._find(task, step, words, view.image or b"")
             if target is None:
                 return self._look_further(task, step, words)
-        self._noted.update(read_notes(step.note, view, task))
+        if step.note:
+            self._noted.update(await _read_twice(lambda v: read_notes(step.note, v, task), view))
         calls = self._moves(step, target)
         thought = f"{self._marker()}: {step.do} {target.text!r}" if target else f"{self._marker()}: {step.do}"
         self._at, self._scrolls, self._last_words = self._at + 1, 0, None
@@ -225,3 +227,14 @@ class PixelReference:
     def messages_log(self) -> list[dict[str, Any]]:
         """What the stand-in was sent (results and screenshot markers) and what it answered."""
         return list(self._log)
+
+
+T = TypeVar("T")
+
+
+async def _read_twice(read: Callable[[PageView], T], view: PageView) -> T:
+    """`read(view)`, and when the quick OCR misses what it needs, once more on the thorough reading."""
+    try:
+        return await asyncio.to_thread(read, view)
+    except ModelError:
+        return await asyncio.to_thread(read, replace(view, thorough=True))

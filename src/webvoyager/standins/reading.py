@@ -33,6 +33,7 @@ class PageView:
     outline: str | None = None
     notes: tuple[str, ...] = ()     # what the page did, as shown beside the screenshot (e.g. a PDF's text)
     pixels_only: bool = False       # a computer-use model's view: no title, no element list, only the image
+    thorough: bool = False          # pixels_only: read the screenshot with the slower, fuller OCR
 
 
 def _outline_after(outline: str, anchor: str) -> list[str]:
@@ -59,7 +60,7 @@ def _on_screen(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
     read around where its words stand (`screen_targets.element_texts`)."""
     if not view.image:
         raise ModelError(f"{task.id}: the answer is read off the screen, but this turn carries no screenshot")
-    words = read_screen_words(view.image)
+    words = read_screen_words(view.image, thorough=view.thorough)
     if spec.source == "title":
         shown = heading(words)
         if shown is None:
@@ -121,7 +122,7 @@ def _candidates(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
     # in the notes shown with it, so the value is looked for there after the screenshot.
     in_notes = [text for note in view.notes for text in _outline_after(note, spec.after)]
     if view.image:
-        words = read_screen_words(view.image) if view.pixels_only else read_words(view.image)
+        words = read_screen_words(view.image, thorough=view.thorough) if view.pixels_only else read_words(view.image)
         return text_after(words, spec.after) + in_notes
     if view.outline:
         return _outline_after(view.outline, spec.after) + in_notes
