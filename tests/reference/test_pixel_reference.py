@@ -43,6 +43,14 @@ async def test_clicks_the_words_drawn_on_the_screen_not_the_dom_text(session, pa
     assert steps[0].action_data is not None and steps[0].action_data["kind"] == "clickat"
 
 
+async def test_reads_white_words_on_a_coloured_button(session, pages_url, tmp_path) -> None:
+    task = _task(f"{pages_url}/zoo/pixel_reference.html",
+                 ReferenceStep(do="click", target=ElementRef(text="Add to basket")))
+    result, _ = await _run(session, task, tmp_path)
+    assert result.status == "answered", result.error
+    assert await session.page.evaluate("window.__log") == ["basket"]
+
+
 async def test_types_by_placeholder_selects_scrolls_to_a_target_and_reads_the_answer(session, pages_url,
                                                                                       tmp_path) -> None:
     task = _task(f"{pages_url}/zoo/pixel_reference.html",
