@@ -32,9 +32,14 @@ WRAP_GAP = 1.4
 """A phrase continues on the next line when that line starts within this many heights below it."""
 
 
+_LOOKALIKES = str.maketrans({"i": "l", "1": "l", "0": "o"})
+"""Letters OCR reads for one another on screens (an lb read as Ib, a 10 as lO): compared as one."""
+
+
 def letters(text: str) -> str:
-    """The letters and digits of `text`, lower case, accents folded: what matching compares."""
-    return re.sub(r"[\W_]+", "", normalize_text(text).lower())
+    """The letters and digits of `text`, lower case, accents folded, look-alikes merged: what matching
+    compares."""
+    return re.sub(r"[\W_]+", "", normalize_text(text).lower()).translate(_LOOKALIKES)
 
 
 def _distance(a: str, b: str) -> int:
@@ -232,10 +237,11 @@ def _matches(page: _Page, ref: ElementRef) -> list[ScreenTarget]:
 
 def _preferred(page: _Page, ref: ElementRef, found: list[ScreenTarget]) -> list[ScreenTarget]:
     """Among several places, those that look most like the element meant: a whole phrase (a button's or
-    link's label, not words in a sentence), written with the target's punctuation, and (for a whole
-    text) not a heading with more lines of its block under it."""
+    link's label, not words in a sentence), else one that starts with the words, written with the
+    target's punctuation, and (for a whole text) not a heading with more lines of its block under it."""
     want = normalize_text(ref.text or ref.placeholder or ref.text_contains or "").lower()
     tests = (lambda t: t.whole,
+             lambda t: t.phrase[0] is t.words[0],   # a label starts with its words; a sentence may not
              lambda t: want in normalize_text(t.text).lower(),
              lambda t: ref.text is None or page.wrapped(t.words[0], t.words[-1]) is None)
     for test in tests:
