@@ -70,7 +70,7 @@ class PixelReference:
         self._steps: tuple[ReferenceStep, ...] = ()
         self._at, self._scrolls, self._calls = 0, 0, 0
         self._noted: dict[str, str] = {}
-        self._last_words: tuple[str, ...] | None = None
+        self._last_shot: bytes | None = None
         self._log: list[dict[str, Any]] = []
         self._names: dict[str, str] = {}
 
@@ -78,7 +78,7 @@ class PixelReference:
         """Find the task from the system prompt's text alone (the Task object is not read)."""
         self._task = find_task(system, self.model.tasks)
         self._steps = solution_steps(self._task)
-        self._at, self._scrolls, self._calls, self._noted, self._last_words = 0, 0, 0, {}, None
+        self._at, self._scrolls, self._calls, self._noted, self._last_shot = 0, 0, 0, {}, None
         self._log = [{"role": "system", "content": system}]
         self._names = {}
 
@@ -118,12 +118,12 @@ class PixelReference:
         if step.target is not None:
             target = await self._find(task, step, words, view.image or b"")
             if target is None:
-                return self._look_further(task, step, words)
+                return self._look_further(task, step, words, view.image or b"")
         if step.note:
             self._noted.update(await _read_twice(lambda v: read_notes(step.note, v, task), view))
         calls = self._moves(step, target)
         thought = f"{self._marker()}: {step.do} {target.text!r}" if target else f"{self._marker()}: {step.do}"
-        self._at, self._scrolls, self._last_words = self._at + 1, 0, None
+        self._at, self._scrolls, self._last_shot = self._at + 1, 0, None
         return calls, thought
 
     async def _find(self, task: Task, step: ReferenceStep, words: tuple[Word, ...],
@@ -143,21 +143,21 @@ class PixelReference:
                              f"({places}); pixels cannot tell which is meant")
         return found.target
 
-    def _look_further(self, task: Task, step: ReferenceStep,
-                      words: tuple[Word, ...]) -> tuple[list[tuple[str, Action]], str]:
-        """Scroll the window down for a target not on the screenshot, or give up (ModelError)."""
+    def _look_further(self, task: Task, step: ReferenceStep, words: tuple[Word, ...],
+                      screenshot: bytes) -> tuple[list[tuple[str, Action]], str]:
+        """Scroll the window down for a target not on the screenshot, or give up (ModelError): at the
+        bottom the screenshot stops changing (its pixels: a blank stretch mid-page reads no words)."""
         assert step.target is not None
-        shown = tuple(w.text for w in words)
         why = ""
         if self._scrolls >= MAX_FIND_SCROLLS:
             why = f"after scrolling down {MAX_FIND_SCROLLS} times"
-        elif self._scrolls and shown == self._last_words:
+        elif self._scrolls and screenshot == self._last_shot:
             why = "and the page is at the bottom (scrolling changed nothing)"
         if why:
             raise ModelError(f"{task.id} reference step {self._at + 1}/{len(self._steps)} ({step.do}): no "
                              f"{step.target.describe()} on the screenshot {why}. OCR read: {_seen(words)}")
         self._scrolls += 1
-        self._last_words = shown
+        self._last_shot = screenshot
         return [("scroll", self._scroll_window(1))], \
             f"{self._marker()}, scroll {self._scrolls}: the {step.target.describe()} is not in view; scrolling down"
 
