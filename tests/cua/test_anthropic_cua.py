@@ -186,4 +186,4 @@ def test_run_cli_with_policy_cua(pages_url, tmp_path, monkeypatch) -> None:
     assert "svg" not in step2.split('class="step"')[0]
     bad = runner.invoke(app, ["run", "x", "--url", f"{pages_url}/zoo/pixel.html", "--policy", "cua", "--model",
                               "gullible", "--out", str(tmp_path / "bad")])
-    assert bad.exit_code == 2 and "needs a computer-use model" in " ".join(bad.output.split())
+    assert bad.exit_code == 2 and "not the cua policy's" in " ".join(bad.output.split())
