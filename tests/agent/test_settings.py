@@ -135,6 +135,7 @@ def test_the_cua_policy_has_its_own_budget_and_refuses_what_it_cannot_run() -> N
         RunSettings(policy="cua", protocol="paper")
     with pytest.raises(ConfigError, match="cannot run --text-only"):
         RunSettings(policy="cua", text_only=True)
-    with pytest.raises(ConfigError, match="needs a computer-use model; 'reference' is not one"):
-        create_model("reference", settings=cua)
+    with pytest.raises(ConfigError, match="needs a computer-use model; 'gullible' is not one"):
+        create_model("gullible", settings=cua)
+    assert create_model("reference", settings=cua).spec == "reference"   # the pixel stand-in
     assert create_model("openai:gpt-5.4", settings=cua, api_key="sk-test").spec == "openai:gpt-5.4"   # OpenAI's tool

@@ -18,6 +18,8 @@ from webvoyager.models.openai_provider import OpenAIModel, ServedModel
 from webvoyager.models.plain_images import PlainImages
 from webvoyager.protocol import seeact_pipeline
 from webvoyager.seeact.policy import SeeActPolicy
+from webvoyager.standins.pixel_reference import PixelReference
+from webvoyager.standins.reference import ReferenceModel
 from webvoyager.voyager.policy import WebVoyagerPolicy
 
 
@@ -48,6 +50,8 @@ def make_policy(settings: RunSettings, model: ChatModel) -> Policy:
 def computer_use_adapter(settings: RunSettings, model: ChatModel) -> Adapter:
     """The vendor adapter for `model` under `--policy cua` (ConfigError for a model without one)."""
     values = settings.values
+    if isinstance(model, ReferenceModel):   # the offline stand-in: reference solutions played by pixels
+        return PixelReference(model, values.viewport)
     if isinstance(model, AnthropicModel):
         return AnthropicComputerUse(model, values.viewport, max_tokens=values.max_tokens,
                                     keep_images=values.context_images)

@@ -15,7 +15,7 @@ import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageFilter
 
 from webvoyager.errors import ModelError
 from webvoyager.text import normalize_text
@@ -56,13 +56,44 @@ def _tesseract() -> str:
     return found
 
 
-def _run_tesseract(image: bytes, psm: str, *extra: str) -> str:
-    """Tesseract's output for a prepared image in page segmentation mode `psm` (inverted text not read)."""
+@lru_cache(maxsize=64)
+def read_words(png: bytes) -> tuple[Word, ...]:
+    """Every word Tesseract reads in the image, in its reading order."""
+    return tuple(word for _, word in _tesseract_words(_prepared(Image.open(io.BytesIO(png)).convert("L"))))
+
+
+@lru_cache(maxsize=64)
+def read_screen_words(png: bytes, *, thorough: bool = False) -> tuple[Word, ...]:
+    """Every word read on a plain screenshot (no Set-of-Mark labels), light text on dark included, top
+    to bottom, left to right.
+
+    Tesseract reads the grey image, inverting the lines it reads better inverted. `thorough` also reads
+    an ink image (`_contrasted`) and an edge image (`_edges`), three times the time, and where readings
+    overlap keeps the most confident word: a caller that misses a word on the quick reading asks again.
+    """
+    grey = Image.open(io.BytesIO(png)).convert("L")
+    scored = _tesseract_words(_prepared(grey), invert=True)
+    if thorough:
+        scored += _tesseract_words(_contrasted(grey)) + _tesseract_words(_edges(grey))
+    kept: list[Word] = []
+    for _, word in sorted(scored, key=lambda pair: -pair[0]):
+        if not any(_overlap(word, other) for other in kept):
+            kept.append(word)
+    return tuple(sorted(kept, key=lambda w: (w.top, w.left)))
+
+
+def _overlap(a: Word, b: Word) -> bool:
+    return a.left < b.right and b.left < a.right and a.top < b.bottom and b.top < a.bottom
+
+
+def _run_tesseract(image: bytes, psm: str, *extra: str, invert: bool = False) -> str:
+    """Tesseract's output for a prepared image in page segmentation mode `psm` (`invert`: it also tries
+    each line inverted, for light text on dark)."""
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one thread: bench runs several tasks at once
     try:
-        done = subprocess.run([_tesseract(), "stdin", "stdout", "--psm", psm, "-c", "tessedit_do_invert=0",
-                               *extra], input=image, capture_output=True, timeout=TESSERACT_TIMEOUT_S,
-                              env=env, check=False)
+        done = subprocess.run([_tesseract(), "stdin", "stdout", "--psm", psm, "-c",
+                               f"tessedit_do_invert={int(invert)}", *extra], input=image, capture_output=True,
+                              timeout=TESSERACT_TIMEOUT_S, env=env, check=False)
     except subprocess.TimeoutExpired:
         raise ModelError(f"Tesseract took longer than {TESSERACT_TIMEOUT_S:.0f} s to read the screenshot") from None
     if done.returncode != 0:
@@ -70,26 +101,61 @@ def _run_tesseract(image: bytes, psm: str, *extra: str) -> str:
     return done.stdout.decode("utf-8", errors="replace")
 
 
-@lru_cache(maxsize=64)
-def read_words(png: bytes) -> tuple[Word, ...]:
-    """Every word Tesseract reads in the image, in its reading order."""
+def _tesseract_words(image: bytes, *, invert: bool = False) -> list[tuple[float, Word]]:
+    """The words Tesseract reads in a prepared image, with their confidence (`invert`: Tesseract also
+    tries each line inverted, for light text on dark)."""
     words = []
-    for row in _run_tesseract(_prepared(png), "11", "tsv").splitlines()[1:]:
+    for row in _run_tesseract(image, "11", "tsv", invert=invert).splitlines()[1:]:
         cols = row.split("\t")
         if len(cols) < 12 or not cols[11].strip() or cols[10] == "-1":
             continue
         left, top, width, height = (int(c) // SCALE for c in cols[6:10])
-        words.append(Word(cols[11].strip(), left, top, width, height))
-    return tuple(words)
+        words.append((float(cols[10]), Word(cols[11].strip(), left, top, width, height)))
+    return words
 
 
-def _prepared(png: bytes, box: tuple[int, int, int, int] | None = None, scale: int = SCALE) -> bytes:
-    """Grey, and twice the size: Tesseract misreads small screen digits (a 48 as 43) at 1x. `box`
-    (left, top, right, bottom) crops the image first."""
-    image = Image.open(io.BytesIO(png)).convert("L")
+LINE_PX = 24
+"""Ink longer than this straight (in the twice-sized image) is a box's border, not a letter's stroke."""
+
+
+def _edges(grey: Image.Image) -> bytes:
+    """Black where a pixel differs from the mean of its neighbourhood, twice the size: grey words in a
+    white field on a dark bar (a search box's placeholder), which `_contrasted` may lose."""
+    grey = grey.resize((grey.width * SCALE, grey.height * SCALE), Image.Resampling.LANCZOS)
+    diff = ImageChops.difference(grey, grey.filter(ImageFilter.BoxBlur(20)))
+    out = io.BytesIO()
+    diff.point(lambda v: 0 if v > 30 else 255).save(out, format="PNG", compress_level=1)
+    return out.getvalue()
+
+
+def _contrasted(grey: Image.Image) -> bytes:
+    """Text as black on white whatever its colours, twice the size, with boxes' borders erased: a pixel
+    is ink when it stands out from its neighbourhood's background (the median of a 28-pixel window,
+    wider than a stroke), so white on a blue button reads as well as black on white; then straight ink
+    runs longer than LINE_PX are erased, since Tesseract drops the words inside a drawn box."""
+    small = grey.resize((grey.width // 4, grey.height // 4), Image.Resampling.BOX).filter(ImageFilter.MedianFilter(7))
+    background = small.resize(grey.size, Image.Resampling.NEAREST)
+    diff = ImageChops.difference(grey, background).resize((grey.width * SCALE, grey.height * SCALE),
+                                                          Image.Resampling.BILINEAR)
+    ink = diff.point(lambda v: 0 if v > 60 else 255)
+    width, height = ink.size
+    # A cell of a shrunk copy that is still black was ink all along its LINE_PX: a straight run.
+    rows = ink.resize((width // LINE_PX, height), Image.Resampling.BOX)
+    cols = ink.resize((width, height // LINE_PX), Image.Resampling.BOX)
+    for runs in (rows, cols):
+        ink = ImageChops.lighter(ink, runs.point(lambda v: 255 if v < 40 else 0).resize(ink.size,
+                                                                                         Image.Resampling.NEAREST))
+    out = io.BytesIO()
+    ink.save(out, format="PNG", compress_level=1)
+    return out.getvalue()
+
+
+def _prepared(grey: Image.Image, box: tuple[int, int, int, int] | None = None, scale: int = SCALE) -> bytes:
+    """Twice the size: Tesseract misreads small screen digits (a 48 as 43) at 1x. `box` (left, top,
+    right, bottom) crops the image first."""
     if box is not None:
-        image = image.crop(box)
-    image = image.resize((image.width * scale, image.height * scale), Image.Resampling.LANCZOS)
+        grey = grey.crop(box)
+    image = grey.resize((grey.width * scale, grey.height * scale), Image.Resampling.LANCZOS)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=1)
     return out.getvalue()
@@ -184,15 +250,16 @@ def text_after(words: tuple[Word, ...], anchor: str) -> list[str]:
     return out
 
 
-def _lines(words: tuple[Word, ...]) -> list[list[Word]]:
-    """The words grouped into lines across the whole width, top to bottom, each left to right."""
-    lines: list[list[Word]] = []
+def lines(words: tuple[Word, ...]) -> list[list[Word]]:
+    """The words grouped into lines across the whole width, top to bottom, each left to right (a word
+    joins the line whose first word it sits level with)."""
+    out: list[list[Word]] = []
     for word in sorted(words, key=lambda w: w.middle):
-        if lines and _same_line(lines[-1][0], word):
-            lines[-1].append(word)
+        if out and _same_line(out[-1][0], word):
+            out[-1].append(word)
         else:
-            lines.append([word])
-    return [sorted(line, key=lambda w: w.left) for line in lines]
+            out.append([word])
+    return [sorted(line, key=lambda w: w.left) for line in out]
 
 
 def lines_below(words: tuple[Word, ...], anchor: str, count: int) -> list[str]:
@@ -202,12 +269,12 @@ def lines_below(words: tuple[Word, ...], anchor: str, count: int) -> list[str]:
     if not places:
         return []
     first, last = places[0]
-    lines = _lines(words)
-    at = next(i for i, line in enumerate(lines) if any(w is first for w in line))
+    rows = lines(words)
+    at = next(i for i, line in enumerate(rows) if any(w is first for w in line))
     # A row's label may head its own line (a table row "Points  Zane Zarate 24 ..."): what follows it
     # there comes first.
-    after = " ".join(w.text for w in lines[at] if w.left > last.left + last.width)
-    below = [" ".join(w.text for w in line) for line in lines[at + 1:at + 1 + count]]
+    after = " ".join(w.text for w in rows[at] if w.left > last.left + last.width)
+    below = [" ".join(w.text for w in line) for line in rows[at + 1:at + 1 + count]]
     return ([after] if after else []) + below
 
 
@@ -217,7 +284,7 @@ LINE_SCALE = 3
 
 @lru_cache(maxsize=256)
 def _read_line(png: bytes, box: tuple[int, int, int, int]) -> str:
-    return " ".join(_run_tesseract(_prepared(png, box, LINE_SCALE), "7").split())
+    return " ".join(_run_tesseract(_prepared(Image.open(io.BytesIO(png)).convert("L"), box, LINE_SCALE), "7").split())
 
 
 def _band(line: list[Word], left: int, width: int) -> tuple[int, int, int, int]:

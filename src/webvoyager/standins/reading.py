@@ -15,7 +15,8 @@ from typing import Sequence
 
 from webvoyager.errors import ModelError
 from webvoyager.standins.elements import ParsedElement, resolve_target
-from webvoyager.standins.ocr import read_words, reread_after, text_after
+from webvoyager.standins.ocr import read_screen_words, read_words, reread_after, text_after
+from webvoyager.standins.screen_targets import element_texts
 from webvoyager.tasks import AnswerPlan, ReadSpec, Task
 from webvoyager.tasks.mentions import number_mentions
 from webvoyager.text import normalize_text
@@ -34,6 +35,8 @@ class PageView:
     # The elements are some of those in view (SeeAct's ranked options), so counting among them may miss
     # some: an element read with a `screen` alternative is read off the screen instead.
     partial_elements: bool = False
+    pixels_only: bool = False       # a computer-use model's view: no title, no element list, only the image
+    thorough: bool = False          # pixels_only: read the screenshot with the slower, fuller OCR
 
 
 def _outline_after(outline: str, anchor: str) -> list[str]:
@@ -54,7 +57,28 @@ def _outline_after(outline: str, anchor: str) -> list[str]:
     return out
 
 
+def _on_screen(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
+    """The candidates of a title or element read when only the screenshot is shown (`pixels_only`): an
+    element's text is read around where its words stand (`screen_targets.element_texts`); a title is not
+    on the screen, and the page's heading is not always its name (reading it answered wrong), so a title
+    read fails."""
+    if spec.source == "title":
+        raise ModelError(f"{task.id}: the answer is read from the page title, which a computer-use model is not "
+                         "shown")
+    if not view.image:
+        raise ModelError(f"{task.id}: the answer is read off the screen, but this turn carries no screenshot")
+    words = read_screen_words(view.image, thorough=view.thorough)
+    assert spec.target is not None
+    texts = element_texts(words, spec.target)
+    if texts is None:
+        raise ModelError(f"{task.id}: no single {spec.target.describe()} on the screenshot to read the answer "
+                         f"from (OCR read: {' '.join(w.text for w in words)[:300]!r})")
+    return texts
+
+
 def _candidates(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
+    if view.pixels_only and spec.source in ("title", "element"):
+        return _on_screen(spec, view, task)
     if spec.source == "title":
         if view.title is None:
             raise ModelError(f"{task.id}: the answer is read from the page title, which this conversation does "
@@ -78,7 +102,8 @@ def _candidates(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
     # in the notes shown with it, so the value is looked for there after the screenshot.
     in_notes = [text for note in view.notes for text in _outline_after(note, spec.after)]
     if view.image:
-        return text_after(read_words(view.image), spec.after) + in_notes
+        words = read_screen_words(view.image, thorough=view.thorough) if view.pixels_only else read_words(view.image)
+        return text_after(words, spec.after) + in_notes
     if view.outline:
         return _outline_after(view.outline, spec.after) + in_notes
     if in_notes:
@@ -106,12 +131,12 @@ def read_value(spec: ReadSpec, view: PageView, task: Task) -> str:
     """One value of the answer, read where `spec` says; ModelError when the page does not show it."""
     if view.partial_elements and spec.screen is not None:
         spec = spec.screen
-    on_screen = bool(view.image) and spec.source == "screen"
     texts = _candidates(spec, view, task)
+    on_screen = bool(view.image) and (spec.source == "screen" or view.pixels_only)
     for text in texts:
         if (value := _picked(spec, text, on_screen)) is not None:
             return value
-    if on_screen and spec.pattern is not None:
+    if view.image and spec.source == "screen" and spec.pattern is not None:
         # Not in what the words read say: the lines once more, each read as a whole line (a table row).
         assert spec.after is not None and view.image is not None
         for text in reread_after(view.image, spec.after):

@@ -1,0 +1,306 @@
+"""Finding what a reference step names on a screenshot, from Tesseract's word boxes alone.
+
+A pixel stand-in (`standins/pixel_reference.py`) sees what a computer-use model sees: a plain
+screenshot, no element list. This module is its eyes. `locate(words, ref)` finds where an `ElementRef`
+stands among the words `ocr.read_words` read off the screenshot and returns a `ScreenTarget` (the words
+of its text, their box, the point to click); `element_texts` reads the text around it.
+
+What of an `ElementRef` can be seen: `text` and `placeholder` (the shown words, equal to the target's,
+in a row on a line or wrapped onto the next ones), `text_contains` (the words holding it), `nth` and
+`after` (counted in reading order: line by line, top to bottom, each left to right). What cannot:
+`tag`, `role` and `type` (they are ignored), and an aria-label that is not written on the page (such a
+target is not found). Words are compared without case, accents and punctuation, and OCR's splits
+and merges of words do not matter (the letters are compared as one run).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from webvoyager.standins.ocr import Word, lines
+from webvoyager.tasks import ElementRef
+from webvoyager.text import normalize_text
+
+PHRASE_GAP = 1.5
+"""Words further apart than this many letter heights are two phrases (two buttons, two links, a label
+and its value); word spacing is about a third of a height."""
+MISREAD_PER = 7
+"""OCR may misread one letter in this many (a w read as "w" and "eel"): runs that close still match."""
+WRAP_GAP = 1.4
+"""A phrase continues on the next line when that line starts within this many heights below it."""
+
+
+_LOOKALIKES = str.maketrans({"i": "l", "1": "l", "0": "o"})
+"""Letters OCR reads for one another on screens (an lb read as Ib, a 10 as lO): compared as one."""
+
+
+def letters(text: str) -> str:
+    """The letters and digits of `text`, lower case, accents folded, look-alikes merged: what matching
+    compares."""
+    return re.sub(r"[\W_]+", "", normalize_text(text).lower()).translate(_LOOKALIKES)
+
+
+def _distance(a: str, b: str) -> int:
+    """Levenshtein distance between two short strings."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
+
+
+@dataclass(frozen=True)
+class ScreenTarget:
+    """Where a target's text stands on the screenshot: its words (in reading order, maybe over several
+    lines), the phrase(s) they are part of, and the index of the first word's line in `lines(words)`."""
+
+    words: tuple[Word, ...]
+    phrase: tuple[Word, ...]
+    line: int
+    whole: bool          # the words are the whole phrase (nothing else written right beside them)
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        """(left, top, right, bottom) of the words, in image pixels."""
+        return (min(w.left for w in self.words), min(w.top for w in self.words),
+                max(w.right for w in self.words), max(w.bottom for w in self.words))
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        """The point to click: the middle of the first line's words (a wrapped link is clickable there)."""
+        first = [w for w in self.words if abs(w.middle - self.words[0].middle) <= self.words[0].height / 2]
+        return ((min(w.left for w in first) + max(w.right for w in first)) / 2,
+                sum(w.middle for w in first) / len(first))
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    def phrase_text(self) -> str:
+        """The whole phrase the target stands in, as read."""
+        return " ".join(w.text for w in self.phrase)
+
+
+@dataclass(frozen=True)
+class Located:
+    """The outcome of `locate`: the one target meant, or the several that fit equally (no `nth`), or
+    neither (not on this screenshot)."""
+
+    target: ScreenTarget | None = None
+    ambiguous: tuple[ScreenTarget, ...] = ()
+
+
+class _Page:
+    """The words of one screenshot with their lines and the neighbours matching walks along."""
+
+    def __init__(self, words: tuple[Word, ...]) -> None:
+        self.words = tuple(w for w in words if letters(w.text))
+        self.rows = lines(self.words)
+        self.line_of = {id(w): i for i, row in enumerate(self.rows) for w in row}
+
+    def right(self, word: Word) -> Word | None:
+        """The next word of the same phrase, to the right of `word` on its line."""
+        row = self.rows[self.line_of[id(word)]]
+        at = row.index(word)
+        if at + 1 < len(row):
+            nxt = row[at + 1]
+            if nxt.left - word.right <= PHRASE_GAP * max(word.height, nxt.height, 8):
+                return nxt
+        return None
+
+    def left(self, word: Word) -> Word | None:
+        """The previous word of the same phrase, to the left of `word` on its line."""
+        row = self.rows[self.line_of[id(word)]]
+        at = row.index(word)
+        if at > 0:
+            prev = row[at - 1]
+            if word.left - prev.right <= PHRASE_GAP * max(word.height, prev.height, 8):
+                return prev
+        return None
+
+    def wrapped(self, start: Word, last: Word) -> Word | None:
+        """The first word of the line a phrase starting at `start` wraps onto after `last`: on the next
+        line, within WRAP_GAP heights below, starting under the phrase's start (left-aligned) or centred
+        under it."""
+        at = self.line_of[id(last)]
+        if at + 1 >= len(self.rows):
+            return None
+        height = max(last.height, 8)
+        for word in self.rows[at + 1]:
+            if not 0 <= word.top - last.bottom + 2 <= WRAP_GAP * height + 2:
+                continue
+            if self.left(word) is not None:
+                continue
+            if abs(word.left - start.left) <= 1.5 * height:
+                return word
+        return None
+
+    def following(self, start: Word, last: Word) -> Word | None:
+        return self.right(last) or self.wrapped(start, last)
+
+    def phrase(self, run: tuple[Word, ...]) -> tuple[Word, ...]:
+        """`run` extended to the whole phrase it is part of (on its first and last lines)."""
+        before: list[Word] = []
+        word = self.left(run[0])
+        while word is not None and len(before) < 40:
+            before.insert(0, word)
+            word = self.left(word)
+        after: list[Word] = []
+        word = self.right(run[-1])
+        while word is not None and len(after) < 40:
+            after.append(word)
+            word = self.right(word)
+        return tuple(before) + run + tuple(after)
+
+    def runs_equal(self, want: str) -> list[tuple[Word, ...]]:
+        """Every run of words whose letters are `want`, allowing OCR a misread letter in every
+        MISREAD_PER letters (exact runs only, when there are any)."""
+        slack = len(want) // MISREAD_PER
+        found: list[tuple[int, tuple[Word, ...]]] = []
+        for start in self.words:
+            first = letters(start.text)
+            if _distance(first[:1], want[:1]) and slack == 0:
+                continue
+            run, have = [start], first
+            best: tuple[int, tuple[Word, ...]] | None = None
+            while True:
+                if abs(len(have) - len(want)) <= slack:
+                    cost = _distance(have, want)
+                    if cost <= slack and (best is None or cost < best[0]):
+                        best = (cost, tuple(run))
+                if len(have) >= len(want) + slack or len(run) >= 40:
+                    break
+                if not slack and not want.startswith(have):
+                    break
+                nxt = self.following(start, run[-1])
+                if nxt is None:
+                    break
+                run.append(nxt)
+                have += letters(nxt.text)
+            if best is not None:
+                found.append(best)
+        exact = [run for cost, run in found if cost == 0]
+        return exact or [run for _, run in found]
+
+    def runs_containing(self, part: str) -> list[tuple[Word, ...]]:
+        """Every shortest run of words whose letters hold `part` (its first word is needed for it)."""
+        out = []
+        for start in self.words:
+            run, have = [start], letters(start.text)
+            while part not in have and len(have) < len(part) + 40:
+                nxt = self.following(start, run[-1])
+                if nxt is None:
+                    break
+                run.append(nxt)
+                have += letters(nxt.text)
+            if part in have and part not in have[len(letters(start.text)):]:
+                out.append(tuple(run))
+        return out
+
+    def target(self, run: tuple[Word, ...]) -> ScreenTarget:
+        phrase = self.phrase(run)
+        return ScreenTarget(words=run, phrase=phrase, line=self.line_of[id(run[0])], whole=phrase == run)
+
+    def order(self, target: ScreenTarget) -> tuple[int, int]:
+        return target.line, target.words[0].left
+
+
+def matches(words: tuple[Word, ...], ref: ElementRef) -> list[ScreenTarget]:
+    """Every place where the text `ref` names stands on the screenshot, in reading order (`nth` and
+    `after` not applied). `text` and `placeholder` must be the words shown; `text_contains` inside them.
+    A ref naming no text (only tag, role or type) matches nothing: those cannot be seen."""
+    page = _Page(words)
+    return _matches(page, ref)
+
+
+def names_text(ref: ElementRef) -> bool:
+    """Whether `ref` names words that can be seen (text, placeholder or text_contains)."""
+    return any(v is not None and letters(v) for v in (ref.text, ref.placeholder, ref.text_contains))
+
+
+def _matches(page: _Page, ref: ElementRef) -> list[ScreenTarget]:
+    shown = ref.text if ref.text is not None else ref.placeholder
+    if shown is not None and letters(shown):
+        runs = page.runs_equal(letters(shown))
+    elif ref.text_contains is not None and letters(ref.text_contains):
+        runs = page.runs_containing(letters(ref.text_contains))
+    elif ref.after is not None:   # "the first thing after ...": every phrase counts
+        starts = [w for w in page.words if page.left(w) is None]
+        runs = [page.phrase((w,)) for w in starts]
+    else:
+        return []
+    return sorted((page.target(run) for run in runs), key=page.order)
+
+
+def _preferred(page: _Page, ref: ElementRef, found: list[ScreenTarget]) -> list[ScreenTarget]:
+    """Among several places, those that look most like the element meant: a whole phrase (a button's or
+    link's label, not words in a sentence), else one that starts with the words, written with the
+    target's punctuation, and (for a whole text) not a heading with more lines of its block under it."""
+    want = normalize_text(ref.text or ref.placeholder or ref.text_contains or "").lower()
+    tests = (lambda t: t.whole,
+             lambda t: t.phrase[0] is t.words[0],   # a label starts with its words; a sentence may not
+             lambda t: want in normalize_text(t.text).lower(),
+             lambda t: ref.text is None or page.wrapped(t.words[0], t.words[-1]) is None)
+    for test in tests:
+        if len(found) > 1:
+            found = [t for t in found if test(t)] or found
+    return found
+
+
+def locate(words: tuple[Word, ...], ref: ElementRef) -> Located:
+    """The place on the screenshot `ref` names (see the module docstring for what is compared).
+
+    With `after`, only places after the anchor's (in reading order) count and the first (or `nth`) of
+    them is meant. With `nth`, the nth place in reading order. Otherwise one place is needed: when
+    several stand there, those that are a whole phrase (a button's or link's whole label, not words
+    inside a sentence) are preferred; several of those are `ambiguous`."""
+    return _locate(_Page(words), ref)
+
+
+def _locate(page: _Page, ref: ElementRef) -> Located:
+    found = _matches(page, ref)
+    nth = ref.nth
+    if ref.after is not None:
+        anchor = _locate(page, ref.after)
+        if anchor.target is None:
+            return Located(ambiguous=anchor.ambiguous)
+        mark = anchor.target
+        last = mark.words[-1]
+        end = (page.line_of[id(last)], last.right)
+        found = [t for t in found if (t.line, t.words[0].left) > end and t.words[0] not in mark.words]
+        nth = nth or 0
+    if nth is not None:
+        return Located(target=found[nth]) if 0 <= nth < len(found) else Located()
+    found = _preferred(page, ref, found)
+    if len(found) == 1:
+        return Located(target=found[0])
+    return Located(ambiguous=tuple(found))
+
+
+def element_texts(words: tuple[Word, ...], ref: ElementRef) -> list[str] | None:
+    """What the element `ref` names may say, read around its place on the screenshot (None: not there
+    or several places): its whole phrase, the phrase with the lines it wraps onto, its whole line, and
+    the line below (a value under its label). The caller's pattern decides which holds the value."""
+    page = _Page(words)
+    found = _locate(page, ref)
+    if found.target is None:
+        return None
+    target = found.target
+    out = [target.phrase_text()]
+    run = list(target.phrase)
+    for _ in range(3):
+        nxt = page.wrapped(target.phrase[0], run[-1])
+        if nxt is None:
+            break
+        line = [nxt]
+        while (word := page.right(line[-1])) is not None:
+            line.append(word)
+        run += line
+    out.append(" ".join(w.text for w in run))
+    last_line = page.line_of[id(run[-1])]
+    out.append(" ".join(w.text for w in page.rows[target.line]))
+    if last_line + 1 < len(page.rows):
+        out.append(" ".join(w.text for w in page.rows[last_line + 1]))
+    return list(dict.fromkeys(t for t in out if t))

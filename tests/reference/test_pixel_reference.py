@@ -1,0 +1,108 @@
+"""The pixel reference (`--policy cua --model reference`): reference solutions played by screen points
+that come from the screenshot's pixels (Tesseract word boxes), never from the DOM. A real Chromium on a
+local page (tests/pages/zoo/pixel_reference.html): its "Order now" is drawn on a canvas while an
+invisible button says the same words in the DOM; each test asserts what the page recorded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from webvoyager.agent.loop import Agent
+from webvoyager.agent.recorder import Recorder
+from webvoyager.cua.policy import ComputerUsePolicy
+from webvoyager.standins.pixel_reference import PixelReference
+from webvoyager.standins.reference import ReferenceModel
+from webvoyager.tasks import AnswerPlan, ElementRef, ReadSpec, ReferenceSolution, ReferenceStep, Task
+from webvoyager.trajectory import TaskDir
+
+pytestmark = pytest.mark.browser
+
+ORDER = ReferenceStep(do="click", target=ElementRef(text="Order now", tag="button"))
+
+
+def _task(url: str, *steps: ReferenceStep, answer: AnswerPlan | str = "Done.") -> Task:
+    return Task(id="pixel-kitchen", question="Order the dish, then find its cooking time.", start_url=url,
+                reference=ReferenceSolution(steps=steps, answer=answer))
+
+
+async def _run(session, task: Task, tmp_path: Path, image: tuple[int, int] | None = None):  # type: ignore[no-untyped-def]
+    adapter = PixelReference(ReferenceModel([task], policy="cua"), session.config.viewport, image=image)
+    recorder = Recorder(tmp_path / "run" / task.id)
+    result = await Agent(session, ComputerUsePolicy(adapter), max_steps=20, recorder=recorder).run(task)
+    return result, TaskDir(tmp_path / "run" / task.id).load_steps()
+
+
+async def test_clicks_the_words_drawn_on_the_screen_not_the_dom_text(session, pages_url, tmp_path) -> None:
+    task = _task(f"{pages_url}/zoo/pixel_reference.html", ORDER)
+    result, steps = await _run(session, task, tmp_path)
+    assert result.status == "answered", result.error
+    # The canvas has no DOM text; the invisible button holds the words: only pixels lead to the canvas.
+    assert await session.page.evaluate("window.__log") == ["canvas"]
+    assert steps[0].action_data is not None and steps[0].action_data["kind"] == "clickat"
+
+
+async def test_reads_white_words_on_a_coloured_button(session, pages_url, tmp_path) -> None:
+    task = _task(f"{pages_url}/zoo/pixel_reference.html",
+                 ReferenceStep(do="click", target=ElementRef(text="Add to basket")))
+    result, _ = await _run(session, task, tmp_path)
+    assert result.status == "answered", result.error
+    assert await session.page.evaluate("window.__log") == ["basket"]
+
+
+async def test_types_by_placeholder_selects_scrolls_to_a_target_and_reads_the_answer(session, pages_url,
+                                                                                      tmp_path) -> None:
+    task = _task(f"{pages_url}/zoo/pixel_reference.html",
+                 ReferenceStep(do="type", target=ElementRef(placeholder="Find a recipe"), text="lasagne", enter=False),
+                 ReferenceStep(do="select", target=ElementRef(text="Sort by"), option="Newest"),
+                 ReferenceStep(do="click", target=ElementRef(text="Show details")),
+                 answer=AnswerPlan(say="It takes {time}.",
+                                   read={"time": ReadSpec(**{"from": "screen"}, after="Cooking time",
+                                                          pattern=r"(\d+ min)")}))
+    result, steps = await _run(session, task, tmp_path)
+    assert result.status == "answered", result.error
+    assert result.answer == "It takes 42 min."
+    assert await session.page.evaluate("window.__log") == ["sort:Newest", "details:lasagne"]
+    kinds = [(s.action_data or {}).get("kind") for s in steps]
+    assert "scrollat" in kinds and "typetext" in kinds   # "Show details" is below the fold
+
+
+async def test_a_scaled_screen_space_maps_the_point_back_to_the_viewport(session, pages_url, tmp_path) -> None:
+    task = _task(f"{pages_url}/zoo/pixel_reference.html", ORDER)
+    result, steps = await _run(session, task, tmp_path, image=(768, 576))
+    assert result.status == "answered", result.error
+    assert await session.page.evaluate("window.__log") == ["canvas"]
+    record = steps[0].policy_data.computer_use
+    assert record is not None and record.image_size == [768, 576] and record.model_point is not None
+    # The point was given in the 3/4-size image: the viewport point is 4/3 of it.
+    x, y = record.model_point
+    target = (steps[0].action_data or {})["target"]
+    assert target["x"] == pytest.approx(x * 4 / 3, abs=1) and target["y"] == pytest.approx(y * 4 / 3, abs=1)
+
+
+async def test_a_target_the_screen_does_not_show_ends_the_task_with_an_error(session, pages_url, tmp_path) -> None:
+    task = _task(f"{pages_url}/zoo/pixel_reference.html",
+                 ReferenceStep(do="click", target=ElementRef(text="Checkout basket")))
+    result, _ = await _run(session, task, tmp_path)
+    assert result.status == "error"
+    assert "pixel-kitchen reference step 1/2 (click)" in (result.error or "")
+    assert "OCR read:" in (result.error or "") and "Checkout basket" in (result.error or "")
+    assert await session.page.evaluate("window.__log") == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("task_id", ["shop--3"])
+async def test_solves_a_sandbox_task_through_the_cua_policy(task_id: str, sandbox, browser, tmp_path: Path) -> None:
+    from webvoyager.api import RunSettings, create_model, execute_task
+    from webvoyager.sandbox.catalog import load_sandbox_tasks
+
+    task = next(t for t in load_sandbox_tasks(sandbox.port) if t.id == task_id)
+    settings = RunSettings(policy="cua", max_steps=task.max_steps or 15)
+    result = await execute_task(task, browser=browser, model=create_model("reference", settings=settings),
+                                task_dir=tmp_path / task_id, settings=settings)
+    assert result.status == "answered" and result.success is True, result.error
+    steps = TaskDir(tmp_path / task_id).load_steps()
+    # Pixel actions only: every step is a point, typed text or a key (no labelled action).
+    kinds = {(s.action_data or {}).get("kind") for s in steps if s.action_data}
+    assert kinds <= {"clickat", "moveto", "scrollat", "typetext", "keychord", "waitfor", "goback", "answer"}, kinds
