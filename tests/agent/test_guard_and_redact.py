@@ -116,4 +116,7 @@ def test_fill_placeholders_only_in_typed_text_and_options() -> None:
     assert fill_placeholders(Type(1, "user {{PW}} {{ PW }}"), values) == Type(1, "user p@ss p@ss")
     assert fill_placeholders(Type(1, "{{OTHER}}"), values) == Type(1, "{{OTHER}}")  # unknown: left as written
     assert fill_placeholders(Select(2, "{{PW}}"), values) == Select(2, "p@ss")
+    # a computer-use model types by keyboard, with no label: its placeholder is filled the same way
+    from webvoyager.browser.action_set import TypeText
+    assert fill_placeholders(TypeText("{{PW}}", press_enter=True), values) == TypeText("p@ss", press_enter=True)
     assert fill_placeholders(Answer("{{PW}}"), values) == Answer("{{PW}}")  # never into the answer

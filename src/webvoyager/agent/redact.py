@@ -18,6 +18,7 @@ import re
 from typing import Any, Iterable, Mapping, Protocol, TypeVar
 
 from webvoyager.browser.mask import paint_boxes
+from webvoyager.browser.action_set import TypeText
 from webvoyager.browser.types import Action, Observation, Select, Type
 from webvoyager.text import secret_pattern
 
@@ -121,16 +122,17 @@ _PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
 def fill_placeholders(action: Action, values: Mapping[str, str]) -> Action:
-    """`action` with `{{NAME}}` in typed text or chosen option replaced by `values[NAME]`.
+    """`action` with `{{NAME}}` in typed text (a labelled Type or a computer-use model's TypeText) or
+    chosen option replaced by `values[NAME]`.
 
     Unknown names are left as written (the page then shows the placeholder, which the model can see).
     """
-    if not values or not isinstance(action, (Type, Select)):
+    if not values or not isinstance(action, (Type, TypeText, Select)):
         return action
 
     def swap(text: str) -> str:
         return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
 
-    if isinstance(action, Type):
+    if isinstance(action, (Type, TypeText)):
         return dataclasses.replace(action, text=swap(action.text))
     return dataclasses.replace(action, option=swap(action.option))

@@ -65,8 +65,8 @@ def check_model_ready(spec: str, *, base_url: str | None = None, api_key: str | 
 
 COMPUTER_USE_PROVIDERS = ("anthropic", "openai", "gemini", *factory.OPEN_FAMILIES)
 """The providers whose models `--policy cua` can drive (each has an adapter in `cua/`)."""
-COMPUTER_USE_STANDINS = ("reference",)
-"""The stand-ins `--policy cua` can drive (`standins/pixel_reference.py`: reference solutions by pixels)."""
+COMPUTER_USE_STANDINS = ("reference", "gullible")
+"""The stand-ins `--policy cua` can drive (by pixels: `standins/pixel_reference.py`, `pixel_gullible.py`)."""
 
 
 def create_model(spec: str, *, settings: RunSettings | None = None, **options: Any) -> ChatModel:
@@ -78,8 +78,8 @@ def create_model(spec: str, *, settings: RunSettings | None = None, **options: A
                                                                                      *COMPUTER_USE_STANDINS):
         raise ConfigError(f"--policy cua needs a computer-use model; {spec!r} is not one. Use "
                           f"{' or '.join(p + ':MODEL' for p in COMPUTER_USE_PROVIDERS)} (a model with the vendor's computer "
-                          "tool, or an open model on an OpenAI-compatible server), or the offline stand-in "
-                          "reference")
+                          "tool, or an open model on an OpenAI-compatible server), or an offline stand-in: "
+                          "reference or gullible")
     if parsed.provider in STANDINS:
         return STANDINS[parsed.provider](settings or RunSettings())
     return factory.create_provider_model(parsed, **options)

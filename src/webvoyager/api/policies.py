@@ -18,6 +18,8 @@ from webvoyager.models.openai_provider import OpenAIModel, ServedModel
 from webvoyager.models.plain_images import PlainImages
 from webvoyager.protocol import seeact_pipeline
 from webvoyager.seeact.policy import SeeActPolicy
+from webvoyager.standins.gullible import GullibleModel
+from webvoyager.standins.pixel_gullible import PixelGullible
 from webvoyager.standins.pixel_reference import PixelReference
 from webvoyager.standins.reference import ReferenceModel
 from webvoyager.voyager.policy import WebVoyagerPolicy
@@ -52,6 +54,8 @@ def computer_use_adapter(settings: RunSettings, model: ChatModel) -> Adapter:
     values = settings.values
     if isinstance(model, ReferenceModel):   # the offline stand-in: reference solutions played by pixels
         return PixelReference(model, values.viewport)
+    if isinstance(model, GullibleModel):    # the offline stand-in that follows what the screenshot says
+        return PixelGullible(model, values.viewport)
     if isinstance(model, AnthropicModel):
         return AnthropicComputerUse(model, values.viewport, max_tokens=values.max_tokens,
                                     keep_images=values.context_images)
