@@ -99,7 +99,7 @@ def chromium_marker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_stand_ins_refuse_settings_they_cannot_serve() -> None:
     with pytest.raises(ConfigError, match="cannot answer SeeAct's coordinates grounding.*--grounding choice"):
         create_model("reference", settings=RunSettings(policy="seeact", grounding="coordinates"))
-    with pytest.raises(ConfigError, match="gullible model answers WebVoyager conversations only"):
+    with pytest.raises(ConfigError, match="gullible model answers WebVoyager conversations and plays computer use"):
         create_model("gullible", settings=RunSettings(policy="seeact"))
 
 
@@ -135,7 +135,8 @@ def test_the_cua_policy_has_its_own_budget_and_refuses_what_it_cannot_run() -> N
         RunSettings(policy="cua", protocol="paper")
     with pytest.raises(ConfigError, match="cannot run --text-only"):
         RunSettings(policy="cua", text_only=True)
-    with pytest.raises(ConfigError, match="needs a computer-use model; 'gullible' is not one"):
-        create_model("gullible", settings=cua)
-    assert create_model("reference", settings=cua).spec == "reference"   # the pixel stand-in
+    with pytest.raises(ConfigError, match="needs a computer-use model; 'human' is not one"):
+        create_model("human", settings=cua)
+    assert create_model("reference", settings=cua).spec == "reference"   # the pixel stand-ins
+    assert create_model("gullible", settings=cua).spec == "gullible"
     assert create_model("openai:gpt-5.4", settings=cua, api_key="sk-test").spec == "openai:gpt-5.4"   # OpenAI's tool

@@ -229,5 +229,5 @@ def test_run_cli_with_policy_cua(pages_url, tmp_path, monkeypatch) -> None:
     assert 'viewBox="0 0 1024 768"' in step1 and '<circle cx="550.0" cy="315.0"' in step1
     assert "svg" not in step2.split('class="step"')[0]
     bad = runner.invoke(app, ["run", "x", "--url", f"{pages_url}/zoo/pixel.html", "--policy", "cua", "--model",
-                              "gullible", "--out", str(tmp_path / "bad")])
-    assert bad.exit_code == 2 and "not the cua policy's" in " ".join(bad.output.split())
+                              "human", "--out", str(tmp_path / "bad")])
+    assert bad.exit_code == 2 and "needs a computer-use model" in " ".join(bad.output.split())
