@@ -64,6 +64,7 @@ class RunSettings:
     trace: bool = False                 # a Playwright trace per task (trace.zip in the task folder)
     prompts: str | None = None          # a prompt pack folder (`protocol import`): the paper's own wording
     download_max_mb: int = DEFAULT_DOWNLOAD_MAX_MB   # MiB kept (and read) of one download; the rest is dropped
+    cache: str | None = None            # an action cache folder (--cache): successful tasks replayed without the model
 
     def __post_init__(self) -> None:
         values = agent_values(check_protocol(self.protocol), check_policy(self.policy), text_only=self.text_only)
@@ -105,6 +106,10 @@ class RunSettings:
         if self.policy == "seeact" and self.text_only:
             raise ConfigError("the SeeAct policy needs screenshots (it describes the page from one), so it cannot "
                               "run --text-only; drop --text-only, or use --policy webvoyager")
+        if self.cache is not None and self.policy == "cua":
+            raise ConfigError("--cache replays actions on elements found again by what they show; a computer-use "
+                              "model acts on screen points, which name no element: drop --cache, or use --policy "
+                              "webvoyager or seeact")
         if self.trace and (self.secret_env or self.secrets):
             raise ConfigError("--trace cannot be used with secrets (--secret-env): a Playwright trace records "
                               "every typed character and page snapshot unredacted; drop --trace, or run "

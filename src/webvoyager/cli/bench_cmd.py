@@ -14,6 +14,7 @@ from typer.core import TyperCommand
 from webvoyager.bench.suites.sections import site_table
 from webvoyager.cli import options as opt
 from webvoyager.cli.common import console, friendly_errors
+from webvoyager.cli.run_cmd import print_calls_saved
 from webvoyager.cli.sections import print_sections
 from webvoyager.runs.summary import Summary
 
@@ -97,6 +98,8 @@ def bench(
     if outcome.kept:
         console.print(f"Kept {outcome.kept} finished task(s) from before.")
     print_sections(run.sections(outcome))
+    if run.settings.cache is not None:
+        print_calls_saved(run.run_dir)
     console.print(f"{outcome.ran} task(s) run in {outcome.wall_s:.1f}s. "
                   f"Run directory: [bold]{escape(str(run.run_dir))}[/]")
 

@@ -63,6 +63,10 @@ Prompts = Annotated[Optional[Path], typer.Option("--prompts", help="With --proto
                                                 "`webvoyager protocol import webvoyager|seeact PATH` from your "
                                                 "clone of the original code; the policy's paper); the model reads "
                                                 "the paper's own wording. Without it, paper runs use our wording.")]
+Cache = Annotated[Optional[Path], typer.Option("--cache", help="An action cache folder: a task that succeeds "
+                                             "stores its steps there; a later run replays them without model calls "
+                                             "while the page matches, and the model takes over (and the cache heals) "
+                                             "at the first step that does not.")]
 Headed = Annotated[bool, typer.Option("--headed", help="Show the browser window.")]
 TaskTimeout = Annotated[Optional[float], typer.Option("--task-timeout", help="Wall-clock limit per task, seconds "
                                                       "(default 600; paper: none).")]
@@ -98,6 +102,7 @@ class AgentOptions:
     confirm: str | None = None
     trace: bool = False
     prompts: Path | None = None
+    cache: Path | None = None
 
     def settings(self, *, default_confirm: str = "ask") -> RunSettings:
         """The validated RunSettings these options describe (ConfigError when they cannot work);
@@ -116,7 +121,8 @@ class AgentOptions:
                            wait_s=self.wait_timeout, secret_env=tuple(self.secret_env), headless=not self.headed,
                            confirm=self.confirm or default_confirm,  # type: ignore[arg-type]
                            system_prompt=str(self.system_prompt) if self.system_prompt else None,
-                           trace=self.trace, prompts=str(self.prompts) if self.prompts else None).validate()
+                           trace=self.trace, prompts=str(self.prompts) if self.prompts else None,
+                           cache=str(self.cache) if self.cache else None).validate()
 
 
 _OPTION_TYPES: dict[str, Any] = {
@@ -125,7 +131,7 @@ _OPTION_TYPES: dict[str, Any] = {
     "allowed_domain": AllowedDomain, "stuck_after": StuckAfter, "unusable_after": UnusableAfter,
     "download_max_mb": DownloadMaxMb, "wait_timeout": WaitTimeout,
     "system_prompt": SystemPrompt, "secret_env": SecretEnv, "headed": Headed, "confirm": Confirm,
-    "trace": Trace, "prompts": Prompts,
+    "trace": Trace, "prompts": Prompts, "cache": Cache,
 }
 
 
