@@ -71,6 +71,8 @@ def bench(
                                                 "task names (default: every task of the miniwob package)."),
     episodes: int = typer.Option(1, "--episodes", min=1, help="miniwob suite: episodes (seeds) per task."),
     first_seed: int = typer.Option(0, "--first-seed", help="miniwob suite: seed of the first episode."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="sandbox suites: serve the pages changed "
+                                          "(shuffled, renamed or banner; data and answers the same)."),
     *,
     agent: opt.AgentOptions,
 ) -> None:
@@ -80,7 +82,7 @@ def bench(
     from webvoyager.bench.suites import SuiteArgs, open_suite
 
     chosen = open_suite(suite, SuiteArgs(data_dir=data, site_table=site_table, rails=rails, tasks=miniwob_tasks,
-                                         episodes=episodes, first_seed=first_seed))
+                                         episodes=episodes, first_seed=first_seed, variant=variant))
     request = BenchRequest(model=model, base_url=base_url, workers=workers, backend=backend, address=address,
                            browser_endpoint=browser_endpoint, out=out, resume=resume, task_timeout_s=task_timeout,
                            sites=tuple(site), ids=tuple(task_id), limit=limit, redate=redate)

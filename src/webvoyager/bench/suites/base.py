@@ -42,6 +42,7 @@ class SuiteArgs:
     episodes: int = 1                   # --episodes: episodes (seeds) per task (miniwob)
     first_seed: int = 0                 # --first-seed (miniwob)
     port: int | None = None             # a sandbox already serving on this port (library callers of load_suite)
+    variant: str | None = None          # --variant: the sandbox's pages changed (sandbox/variants.py)
 
     def data_path(self) -> Path | None:
         """The suite's data: --data, else $WEBVOYAGER_DATA, else None."""
