@@ -35,6 +35,7 @@ def _register_all() -> None:
     from webvoyager.cli import (
         bench_cmd,
         demo_cmd,
+        export_cmd,
         judge_cmd,
         mcp_cmd,
         mind2web_cmd,
@@ -47,7 +48,7 @@ def _register_all() -> None:
     )
 
     for module in (demo_cmd, run_cmd, observe_cmd, sandbox_cmd, bench_cmd, judge_cmd, report_cmd, mind2web_cmd,
-                   replay_cmd, mcp_cmd, protocol_cmd):
+                   replay_cmd, export_cmd, mcp_cmd, protocol_cmd):
         module.register(app)
 
 
