@@ -18,7 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from webvoyager.cache.locator import AnswerLocator, ElementLocator
 from webvoyager.errors import ConfigError
-from webvoyager.fileio import ensure_writable_dir, write_json_atomic
+from webvoyager.fileio import write_json_atomic
 from webvoyager.trajectory import safe_dirname
 
 FORMAT = 1
@@ -106,7 +106,7 @@ class ActionCache:
 
     def save(self, entry: CacheEntry) -> Path:
         """Write `entry` whole (atomically), replacing the task's previous one."""
-        ensure_writable_dir(self.folder, what="action cache folder")
+        self.folder.mkdir(parents=True, exist_ok=True)
         path = self.path(entry.task_id, entry.start_url)
         write_json_atomic(path, entry.to_dict())
         return path
