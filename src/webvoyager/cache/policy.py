@@ -135,10 +135,18 @@ class CachedPolicy:
             if decision is not None:
                 return decision
         decision = await self.inner.decide(self._takeover_view(observation))
-        page = await self.page_text() if isinstance(decision.action, Answer) else None
+        page = await self._page_text_or_none() if isinstance(decision.action, Answer) else None
         step = cacheable(decision.action, observation, page) if decision.action is not None else None
         self._taken.append(_Taken(step, cached=False))
         return decision
+
+    async def _page_text_or_none(self) -> str | None:
+        """The page text for an answer's locator; None when the page cannot be read (then no locator)."""
+        try:
+            return await self.page_text()
+        except Exception as exc:  # noqa: BLE001 - a locator is an extra; the task's answer stands without it
+            log.warning("the page text for the answer's locator could not be read: %s", exc)
+            return None
 
     async def _replay(self, observation: Observation) -> Decision | None:
         assert self._entry is not None
