@@ -2,12 +2,12 @@
 data and answers, with the page changed the way real sites change under a recorded script.
 
 A variant is a pass over each response the sites render (`apply`), so no site knows about it:
-- `shuffled`: the links of each navigation bar come in another order (not pagers or breadcrumbs, whose
-  order means something), fixed per page so that two visits see the same page;
-- `renamed`: every id and class gets another name, in the HTML and in the style sheets alike; the names a
-  script of the sandbox uses (or an in-page link points at) are kept, so the pages work as before;
-- `banner`: a promotion banner at the top of every page, 170 px tall: it pushes the content down (the labels shift),
-  with a link and a button to close it.
+- `shuffled`: the sibling links of each navigation bar come in another order (not pagers or breadcrumbs,
+  whose order means something, nor links in drop-down panels), fixed per page: two visits see the same;
+- `renamed`: ids and classes get other names, in the HTML and in the style sheets alike; the names the
+  sandbox's code uses or derives (or an in-page link points at) are kept, so the pages work as before;
+- `banner`: a promotion strip at the top of every page, 64 px tall: it pushes the content down (the
+  labels shift), with a link and a button to close it.
 """
 
 from __future__ import annotations
@@ -40,10 +40,10 @@ _SELECTORS = re.compile(r"([^{}]+)(\{)")
 _SELECTOR_NAME = re.compile(r"([.#])(-?[A-Za-z_][\w-]*)")
 _BODY = re.compile(r"<body\b[^>]*>", re.I)
 
-BANNER = ('<div role="region" aria-label="Promotion" id="promo-banner" style="box-sizing:border-box;height:170px;'
-          'margin:0;padding:28px 40px;background:#ffe9a8;border-bottom:3px solid #e0b000;font:20px sans-serif;'
+BANNER = ('<div role="region" aria-label="Promotion" id="promo-banner" style="box-sizing:border-box;height:64px;'
+          'margin:0;padding:8px 40px;background:#ffe9a8;border-bottom:3px solid #e0b000;font:20px sans-serif;'
           'color:#3a2a00">'
-          '<strong style="font-size:26px">Winter sale is on!</strong> '
+          '<strong style="font-size:22px">Winter sale is on!</strong> '
           '<span>Free delivery on every order this week, while stocks last.</span> '
           '<a href="#promo-banner" style="color:#7a4b00">See the offers</a> '
           '<button type="button" onclick="this.parentNode.remove()" style="font-size:18px;margin-left:12px">'
@@ -88,8 +88,9 @@ def shuffle_navs(html: str, page: str) -> str:
         if _ORDERED_NAV.search(opening):
             return match.group(0)
         pattern = _ITEM if _ITEM.search(inner) else _LINK
-        parts = pattern.findall(inner)
-        if len(parts) < 2:
+        found = list(pattern.finditer(inner))
+        parts = [m.group(0) for m in found]
+        if len(parts) < 2 or not _siblings(inner, found):
             return match.group(0)
         order = parts[:]
         for _ in range(5):      # a shuffle that leaves every link in place would change nothing
@@ -102,6 +103,14 @@ def shuffle_navs(html: str, page: str) -> str:
     return _NAV.sub(shuffle, html)
 
 
+def _siblings(inner: str, found: list[re.Match[str]]) -> bool:
+    """Whether the items are one run of siblings: no tag between two of them (but a <span> separator),
+    none holding a nested list or menu (a drop-down's links must stay in their own panel)."""
+    gaps = [inner[a.end():b.start()] for a, b in zip(found, found[1:])]
+    nested = any(re.search(r"<(li|ul|ol|div|nav)\b", m.group(0)[3:], re.I) for m in found)
+    return not nested and not any(re.search(r"<(?!/?span\b)", gap, re.I) for gap in gaps)
+
+
 @functools.lru_cache(maxsize=1)
 def _scripted_names() -> frozenset[str]:
     """Every word the sandbox's scripts contain (its .js files, the <script> blocks and on* handlers of
@@ -110,15 +119,25 @@ def _scripted_names() -> frozenset[str]:
     for path in _SANDBOX.rglob("*"):
         if path.suffix == ".js":
             words.update(_WORD.findall(path.read_text(encoding="utf-8")))
-        elif path.suffix in (".html", ".py", ".j2"):
+        elif path.suffix in (".py", ".json"):   # builders and data may name classes of HTML they hand to scripts
+            words.update(_WORD.findall(path.read_text(encoding="utf-8")))
+        elif path.suffix in (".html", ".j2"):
             text = path.read_text(encoding="utf-8")
             for block in _SCRIPT.findall(text) + _HANDLER.findall(text):
                 words.update(_WORD.findall(block))
     return frozenset(words)
 
 
+@functools.lru_cache(maxsize=1)
+def _script_parts() -> frozenset[str]:
+    """The dash- and underscore-separated parts of the words in the sandbox's .js files: scripts derive
+    names from them (`id.replace("input", "list")`, `"tab-" + name`), so a name made of one is kept."""
+    words = {w for path in _SANDBOX.rglob("*.js") for w in _WORD.findall(path.read_text(encoding="utf-8"))}
+    return frozenset(p for w in words for p in re.split(r"[-_]", w) if len(p) > 1)
+
+
 def _new_name(name: str, kept: frozenset[str]) -> str:
-    if name in kept:
+    if name in kept or any(part in _script_parts() for part in re.split(r"[-_]", name)):
         return name
     return "v" + hashlib.sha256(name.encode()).hexdigest()[:7]
 
