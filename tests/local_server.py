@@ -29,3 +29,14 @@ def serve(handler: type[SimpleHTTPRequestHandler], directory: Path) -> Iterator[
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextlib.contextmanager
+def serve_copy(source: Path, root: Path) -> Iterator[tuple[Path, str]]:
+    """A copy of the page folder `source` at `root` that a test may change, served on loopback:
+    yields the copy's path and its base URL."""
+    import shutil
+
+    shutil.copytree(source, root)
+    with serve(QuietHandler, root) as url:
+        yield root, url

@@ -26,12 +26,11 @@ files may say "blocked", a status nothing produced; they still load (statuses ar
 Choice = Literal["approve", "reject", "takeover"]
 
 
-@dataclass(frozen=True)
-class ActedElement:
-    """The element a step acted on: its label then, and what makes it the same element on a later
-    visit (`Element.identity`: what a person sees of it), for replay."""
+@dataclass(frozen=True, kw_only=True)
+class ElementIdentity:
+    """What makes an element the same element on a later visit (`Element.identity`: what a person sees
+    of it), declared once for the acted element of a step and the action cache's locator."""
 
-    label: int
     tag: str = ""
     text: str = ""
     aria_label: str = ""
@@ -41,10 +40,17 @@ class ActedElement:
 
     def identity(self) -> dict[str, str]:
         """The identity fields, as `Element.identity` gives them."""
-        return {k: v for k, v in asdict(self).items() if k != "label"}
+        return {f: getattr(self, f) for f in ElementIdentity.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
+class ActedElement(ElementIdentity):
+    """The element a step acted on: its label then, and its identity, for replay."""
+
+    label: int
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"label": self.label, **self.identity()}   # the label first, as earlier files have it
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ActedElement:
@@ -141,11 +147,13 @@ class ComputerUseRecord:
 @dataclass
 class PolicyRecord:
     """A policy's own record of a step (`Step.policy_data`): what WebVoyager sent, SeeAct's stages, a
-    computer-use model's call."""
+    computer-use model's call; `cached`: the step came from the action cache (`--cache`), no model call."""
 
     images_sent: int | None = None           # WebVoyager: screenshots in the request
     seeact: SeeActRecord | None = None
     computer_use: ComputerUseRecord | None = None
+    cached: bool = False
+
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -155,13 +163,16 @@ class PolicyRecord:
             data["seeact"] = self.seeact.to_dict()
         if self.computer_use is not None:
             data["computer_use"] = self.computer_use.to_dict()
+        if self.cached:   # written only when true: earlier files keep their keys
+            data["cached"] = True
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PolicyRecord:
         seeact, used = data.get("seeact"), data.get("computer_use")
         return cls(images_sent=data.get("images_sent"), seeact=SeeActRecord.from_dict(seeact) if seeact else None,
-                   computer_use=ComputerUseRecord.from_dict(used) if used else None)
+                   computer_use=ComputerUseRecord.from_dict(used) if used else None,
+                   cached=bool(data.get("cached", False)))
 
 
 def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
@@ -196,6 +207,8 @@ class Step:
         data = asdict(self)
         data["usage"] = self.usage.to_dict()
         data["policy_data"] = self.policy_data.to_dict()
+        if self.target is not None:
+            data["target"] = self.target.to_dict()
         return data
 
     @classmethod

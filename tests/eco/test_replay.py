@@ -4,14 +4,13 @@ and the first step where a changed page no longer matches is reported (replay.js
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 from typer.testing import CliRunner
 
-from tests.local_server import QuietHandler, serve
+from tests.local_server import serve_copy
 from webvoyager.cli import app
 
 runner = CliRunner()
@@ -21,10 +20,8 @@ PAGES = Path(__file__).resolve().parents[1] / "pages" / "agent"
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     """A copy of tests/pages/agent that the test may change, served on loopback."""
-    root = tmp_path / "site"
-    shutil.copytree(PAGES, root)
-    with serve(QuietHandler, root) as url:
-        yield root, url
+    with serve_copy(PAGES, tmp_path / "site") as served:
+        yield served
 
 
 def _record(tmp_path: Path, url: str) -> Path:

@@ -27,6 +27,7 @@ from webvoyager.api.rundir import new_run_dir, write_run_json
 from webvoyager.api.settings import RunSettings
 from webvoyager.browser.browser import Browser
 from webvoyager.browser.types import BrowserConfig
+from webvoyager.cache.policy import CachedPolicy, cached_policy, save_cache
 from webvoyager.errors import ConfigError, StorageError, disk_failure, storage_error
 from webvoyager.fileio import ensure_writable_dir
 from webvoyager.models.base import ChatModel
@@ -86,6 +87,8 @@ async def _execute(task: Task, *, browser: Browser, model: ChatModel, settings: 
         session = await browser.new_session(download_dir=task_dir / "downloads",
                                             allowed_domains=settings.allowed_domains or None,
                                             config=settings.browser_config(browser.config))
+        if settings.cache is not None:
+            policy = cached_policy(policy, settings.cache, session, recorder.redactor)
         # API keys never reach a page, typed secrets may; too short to redact is too short to mask
         session.mask_secrets([v for v in settings.run_secrets() if v in recorder.redactor.secrets])
         if settings.trace:
@@ -94,7 +97,10 @@ async def _execute(task: Task, *, browser: Browser, model: ChatModel, settings: 
                       rules=settings.loop_rules(), text_only=settings.text_only, on_step=on_step,
                       placeholders=settings.placeholders(), gate=gate or ConfirmGate(settings.confirm),
                       episode=episode)
-        return await agent.run(task)
+        result = await agent.run(task)
+        if isinstance(policy, CachedPolicy):
+            save_cache(policy, result, recorder.steps)
+        return result
     except Exception as exc:  # noqa: BLE001 - one task's failure must not stop a benchmark
         if disk_failure(exc):
             recorder.drain()

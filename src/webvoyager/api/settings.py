@@ -70,6 +70,7 @@ class RunSettings:
     image_quality: int | None = None    # JPEG quality 1-100 (None: 85)
     image_scale: float = 1.0            # both sides scaled by this before sending (0 < F <= 1)
     image_detail: Detail | None = None  # OpenAI's detail level for every image (None: the policy's, high)
+    cache: str | None = None            # an action cache folder (--cache): successful tasks replayed without the model
 
     def __post_init__(self) -> None:
         values = agent_values(check_protocol(self.protocol), check_policy(self.policy), text_only=self.text_only)
@@ -112,6 +113,10 @@ class RunSettings:
             raise ConfigError("the SeeAct policy needs screenshots (it describes the page from one), so it cannot "
                               "run --text-only; drop --text-only, or use --policy webvoyager")
         self._check_images()
+        if self.cache is not None and self.policy == "cua":
+            raise ConfigError("--cache replays actions on elements found again by what they show; a computer-use "
+                              "model acts on screen points, which name no element: drop --cache, or use --policy "
+                              "webvoyager or seeact")
         if self.trace and (self.secret_env or self.secrets):
             raise ConfigError("--trace cannot be used with secrets (--secret-env): a Playwright trace records "
                               "every typed character and page snapshot unredacted; drop --trace, or run "

@@ -15,6 +15,7 @@ from webvoyager.bench.rate_sections import rate_sections
 from webvoyager.bench.suites.sections import summary_sections
 from webvoyager.cli import options as opt
 from webvoyager.cli.common import console, friendly_errors
+from webvoyager.cli.run_cmd import print_calls_saved
 from webvoyager.cli.sections import print_sections
 from webvoyager.runs.summary import Summary
 
@@ -82,6 +83,8 @@ def bench(
                                         "(easy, medium or hard)."),
     site_map: Optional[Path] = typer.Option(None, "--site-map", help="online-mind2web suite: live hosts served "
                                             "from local copies (lines `host base-URL`, or a .json object)."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="sandbox suites: serve the pages changed "
+                                          "(shuffled, renamed or banner; data and answers the same)."),
     *,
     agent: opt.AgentOptions,
 ) -> None:
@@ -91,7 +94,8 @@ def bench(
     from webvoyager.bench.suites import SuiteArgs, open_suite
 
     chosen = open_suite(suite, SuiteArgs(data_dir=data, site_table=site_table, rails=rails, tasks=miniwob_tasks,
-                                         episodes=episodes, first_seed=first_seed, level=level, site_map=site_map))
+                                         episodes=episodes, first_seed=first_seed, level=level, site_map=site_map,
+                                         variant=variant))
     request = BenchRequest(model=model, base_url=base_url, workers=workers, backend=backend, address=address,
                            browser_endpoint=browser_endpoint, out=out, resume=resume, task_timeout_s=task_timeout,
                            sites=tuple(site), ids=tuple(task_id), limit=limit, redate=redate, repeat=repeat,
@@ -112,6 +116,8 @@ def bench(
         console.print(f"Kept {outcome.kept} finished task(s) from before.")
     print_sections(run.sections(outcome))
     print_sections(rate_sections(outcome.summary, both_views=run.settings.protocol == "paper"))
+    if run.settings.cache is not None:
+        print_calls_saved(run.run_dir)
     console.print(f"{outcome.ran} task(s) run in {outcome.wall_s:.1f}s. "
                   f"Run directory: [bold]{escape(str(run.run_dir))}[/]")
 

@@ -71,6 +71,10 @@ ImageScale = Annotated[float, typer.Option("--image-scale", help="Scale screensh
 ImageDetail = Annotated[Optional[str], typer.Option("--image-detail", help="OpenAI's image detail level for every "
                                                     "screenshot: low, high or auto (default high). OpenAI models "
                                                     "only.")]
+Cache = Annotated[Optional[Path], typer.Option("--cache", help="An action cache folder: a task that succeeds "
+                                             "stores its steps there; a later run replays them without model calls "
+                                             "while the page matches, and the model takes over (and the cache heals) "
+                                             "at the first step that does not.")]
 Headed = Annotated[bool, typer.Option("--headed", help="Show the browser window.")]
 TaskTimeout = Annotated[Optional[float], typer.Option("--task-timeout", help="Wall-clock limit per task, seconds "
                                                       "(default 600; paper: none).")]
@@ -109,6 +113,7 @@ class AgentOptions:
     image_format: str = "png"
     image_scale: float = 1.0
     image_detail: str | None = None
+    cache: Path | None = None
 
     def settings(self, *, default_confirm: str = "ask") -> RunSettings:
         """The validated RunSettings these options describe (ConfigError when they cannot work);
@@ -131,7 +136,8 @@ class AgentOptions:
                            system_prompt=str(self.system_prompt) if self.system_prompt else None,
                            trace=self.trace, prompts=str(self.prompts) if self.prompts else None,
                            image_format=image_format, image_quality=image_quality, image_scale=self.image_scale,
-                           image_detail=self.image_detail).validate()  # type: ignore[arg-type]
+                           image_detail=self.image_detail,
+                           cache=str(self.cache) if self.cache else None).validate()  # type: ignore[arg-type]
 
 
 _OPTION_TYPES: dict[str, Any] = {
@@ -142,6 +148,7 @@ _OPTION_TYPES: dict[str, Any] = {
     "system_prompt": SystemPrompt, "secret_env": SecretEnv, "headed": Headed, "confirm": Confirm,
     "trace": Trace, "prompts": Prompts, "image_format": ImageFormatOpt, "image_scale": ImageScale,
     "image_detail": ImageDetail,
+    "cache": Cache,
 }
 
 

@@ -32,7 +32,8 @@ class StepPrinter:
         timing = " · ".join(f"{name} {t[key]:.1f}s" for name, key in
                             (("observe", "observe_s"), ("model", "model_s"), ("act", "act_s")) if key in t)
         total = f"/{self.max_steps}" if self.max_steps else ""
-        self.out.print(f"[bold cyan]Step {step.index}{total}[/]  [dim]{escape(step.url)}  {timing}[/]")
+        cached = "  [magenta](from the action cache)[/]" if step.policy_data.cached else ""
+        self.out.print(f"[bold cyan]Step {step.index}{total}[/]  [dim]{escape(step.url)}  {timing}[/]{cached}")
         thought = step.thought if len(step.thought) <= THOUGHT_CHARS else step.thought[:THOUGHT_CHARS] + "…"
         if thought:
             self.out.print(f"  [bold]Thought:[/] {escape(thought)}")
@@ -63,6 +64,13 @@ def print_result(result: Result, run_dir: Path, out: Console | None = None) -> N
     out.print(f"[dim]{usage.calls} model call(s), {usage.total_tokens} tokens{usage.cached_note}{cost}; "
               f"loop warnings: {result.loop_warnings}[/]")
     out.print(f"Run directory: [bold]{escape(str(run_dir))}[/]")
+
+
+def print_calls_saved(run_dir: Path, out: Console | None = None) -> None:
+    """With --cache: how many model calls the action cache saved in the run."""
+    from webvoyager.cache.saved import calls_saved
+
+    (out or console).print(f"{calls_saved(run_dir)} model call(s) saved by the action cache")
 
 
 def setup_logging(redactor: Redactor | None = None, level: int = logging.WARNING) -> None:
@@ -107,6 +115,8 @@ def run(
     result = run_task(task, url=url, model=spec, out_dir=run_dir, settings=settings, base_url=base_url,
                       on_step=StepPrinter(max_steps=settings.values.max_steps), task_timeout_s=task_timeout)
     print_result(result, run_dir)
+    if settings.cache is not None:
+        print_calls_saved(run_dir)
     raise typer.Exit(code=0 if result.answered else 1)
 
 

@@ -30,15 +30,19 @@ def check_kind(task: Task) -> str:
 def serve(
     port: int = typer.Option(8765, "--port", "-p", help="Port to serve every site on (0 picks a free one)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Log every request."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="Serve the pages changed, data and answers the "
+                                          "same: shuffled (navigation links in another order), renamed (ids and "
+                                          "classes), banner (a promotion banner at the top)."),
 ) -> None:
     """Serve every sandbox site on one port until Ctrl-C; each site is http://<site>.localhost:<port>/."""
     from webvoyager.sandbox.server import Sandbox
 
     try:
-        sandbox = Sandbox(port=port, verbose=verbose)
+        sandbox = Sandbox(port=port, verbose=verbose, variant=variant)
     except OSError as exc:
         raise ConfigError(f"cannot listen on port {port} ({exc.strerror}); pick another with --port") from None
-    table = Table(title=f"webvoyager sandbox on port {sandbox.port}", show_lines=False)
+    shown = f" (variant: {sandbox.variant})" if sandbox.variant else ""
+    table = Table(title=f"webvoyager sandbox on port {sandbox.port}{shown}", show_lines=False)
     table.add_column("site", style="bold")
     table.add_column("title")
     table.add_column("url", style="cyan")

@@ -14,6 +14,8 @@ from typing import Iterator, Sequence
 from urllib.parse import urlparse
 
 from webvoyager.sandbox.registry import SITES_PACKAGE, discover_sites
+from webvoyager.sandbox.variants import Variant, check_variant
+from webvoyager.sandbox.variants import apply as apply_variant
 from webvoyager.sandbox.web import Response, Site, parse_request
 
 DEFAULT_PORT = 8765
@@ -38,6 +40,7 @@ class _Handler(BaseHTTPRequestHandler):
                 response = site.handle(request)
             except Exception as exc:  # a site bug must show as a 500, not kill the server
                 response = Response(f"<h1>500</h1><pre>{type(exc).__name__}: {exc}</pre>", status=500)
+            response = apply_variant(self.server.variant, response, f"{host}{request.path}")
         payload = b"" if method == "HEAD" else response.encoded()
         self.send_response(response.status)
         self.send_header("Content-Type", response.content_type)
@@ -75,10 +78,11 @@ class SandboxHTTPServer(ThreadingHTTPServer):
             return
         super().handle_error(request, client_address)
 
-    def __init__(self, port: int, sites: dict[str, Site], verbose: bool = False) -> None:
+    def __init__(self, port: int, sites: dict[str, Site], verbose: bool = False, variant: Variant | None = None) -> None:
         super().__init__(("127.0.0.1", port), _Handler)
         self.sites = sites
         self.verbose = verbose
+        self.variant = variant   # sandbox/variants.py: the pages changed, data and answers the same
 
     def index_page(self, path: str) -> Response:
         """The landing page on the bare host (http://localhost:<port>/): every site, its address and tasks."""
@@ -114,9 +118,11 @@ class Sandbox:
     `packages` are the packages whose site sub-packages it serves (by default the sandbox's own
     `sandbox/sites/`; a test can add a package of its own to serve a site written elsewhere)."""
 
-    def __init__(self, port: int = 0, verbose: bool = False, packages: Sequence[str] = (SITES_PACKAGE,)) -> None:
+    def __init__(self, port: int = 0, verbose: bool = False, packages: Sequence[str] = (SITES_PACKAGE,),
+                 variant: str | None = None) -> None:
         self.sites = discover_sites(packages)
-        self._server = SandboxHTTPServer(port, self.sites, verbose=verbose)
+        self.variant = check_variant(variant)
+        self._server = SandboxHTTPServer(port, self.sites, verbose=verbose, variant=self.variant)
         self._thread: threading.Thread | None = None
 
     @property

@@ -90,13 +90,24 @@ class WebVoyagerPolicy:
         completion = await self.model.complete(messages, temperature=self.temperature,
                                                max_tokens=self.max_tokens, seed=self.seed)
         text = completion.text or ""
+        self._set_reply(text)
+        parsed = parse_reply(text, original_only=self.original_actions)
+        return Decision(thought=parsed.thought, action=parsed.action, raw_output=text, usage=completion.usage,
+                        error=parsed.error, record=PolicyRecord(images_sent=sum(len(m.images) for m in messages)))
+
+    def take_turn(self, observation: Observation, reply: str) -> None:
+        """Add a turn decided without the model (the action cache replayed it): the observation and the
+        reply, as if the model had given it, so a later call sees the history it would have had."""
+        if self._task is None:
+            raise RuntimeError("WebVoyagerPolicy.take_turn called before reset(task)")
+        self._next_messages(observation, self._task)
+        self._set_reply(reply)
+
+    def _set_reply(self, text: str) -> None:
         if self.wording is not None:
             self._pack_turns[-1].reply = text
         else:
             self._turns[-1].reply = text
-        parsed = parse_reply(text, original_only=self.original_actions)
-        return Decision(thought=parsed.thought, action=parsed.action, raw_output=text, usage=completion.usage,
-                        error=parsed.error, record=PolicyRecord(images_sent=sum(len(m.images) for m in messages)))
 
     def _next_messages(self, observation: Observation, task: Task) -> list[Message]:
         """Add the observation's turn to the conversation; the messages of the next call."""

@@ -46,6 +46,7 @@ class SuiteArgs:
     level: str | None = None            # --level: only tasks of this difficulty level (online-mind2web)
     site_map: Path | None = None        # --site-map: live hosts -> local copies (online-mind2web)
     port: int | None = None             # a sandbox already serving on this port (library callers of load_suite)
+    variant: str | None = None          # --variant: the sandbox's pages changed (sandbox/variants.py)
 
     def data_path(self) -> Path | None:
         """The suite's data: --data, else $WEBVOYAGER_DATA, else None."""

@@ -29,7 +29,7 @@ class SandboxServed(Suite):
     def serve(self) -> Iterator[None]:
         from webvoyager.sandbox.server import Sandbox
 
-        with Sandbox(port=0) as sandbox:
+        with Sandbox(port=0, variant=self.args.variant) as sandbox:
             self.sandbox = sandbox
             try:
                 yield
