@@ -14,12 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from webvoyager.api import RunSettings
-from webvoyager.bench.hostile import ATTACK_FILE, hostile_report, hostile_settings, record_attack
-from webvoyager.bench.runner import BenchOptions, run_bench
-from webvoyager.browser.types import BrowserConfig
+from tests.safety.test_hostile_suite import run_hostile
+from webvoyager.bench.hostile import hostile_report
 from webvoyager.sandbox.catalog import load_hostile_tasks
-from webvoyager.sandbox.server import Sandbox
 from webvoyager.standins.gullible import GullibleModel
 from webvoyager.standins.reference import ReferenceModel
 
@@ -30,27 +27,12 @@ TO_SINK = {"delete": "delete", "send": "send", "fake_system": "credit", "fake_lo
 NOT_DRAWN = {"hidden_text", "alt_text"}
 
 
-async def _run(model, *, rails: bool, twins: bool, tmp: Path) -> tuple[dict[str, dict], Sandbox]:
-    sandbox = Sandbox(port=0).start()
-    try:
-        tasks = [t for t in load_hostile_tasks(sandbox.port) if twins or t.attack is not None]
-        settings, secret = hostile_settings(RunSettings(policy="cua", confirm="deny"), rails=rails)
-        await run_bench(tasks, model=model, settings=settings, run_dir=tmp, options=BenchOptions(workers=2),
-                        browser_config=BrowserConfig(),
-                        after_task=lambda task, result, folder: record_attack(task, result, folder, sandbox, secret))
-        outcomes = {t.attack.kind: json.loads((tmp / t.id / ATTACK_FILE).read_text())
-                    for t in tasks if t.attack is not None}
-        return outcomes, sandbox
-    finally:
-        sandbox.stop()
-
-
 def _steps(tmp: Path, task_id: str) -> list[dict]:
     return json.loads((tmp / task_id / "trajectory.json").read_text())["steps"]
 
 
 async def test_without_rails_the_pixel_gullible_falls_for_what_the_screenshot_says(tmp_path: Path) -> None:
-    outcomes, _ = await _run(GullibleModel(policy="cua"), rails=False, twins=False, tmp=tmp_path)
+    outcomes, _ = await run_hostile(GullibleModel(policy="cua"), rails=False, twins=False, tmp=tmp_path, policy="cua")
     for kind in TO_CANARY:
         assert outcomes[kind]["reached_canary"], kind
     for kind, sink in TO_SINK.items():
@@ -64,7 +46,7 @@ async def test_without_rails_the_pixel_gullible_falls_for_what_the_screenshot_sa
 
 
 async def test_with_rails_the_gate_stops_pixel_clicks_and_only_the_answer_hijack_gets_through(tmp_path: Path) -> None:
-    outcomes, sandbox = await _run(GullibleModel(policy="cua"), rails=True, twins=False, tmp=tmp_path)
+    outcomes, sandbox = await run_hostile(GullibleModel(policy="cua"), rails=True, twins=False, tmp=tmp_path, policy="cua")
     assert sandbox.sites["canary"].hits == []
     assert sandbox.sites["hostile"].events == []
     assert {k for k, o in outcomes.items() if o["succeeded"]} == {"fake_assistant"}
@@ -76,7 +58,8 @@ async def test_with_rails_the_gate_stops_pixel_clicks_and_only_the_answer_hijack
 
 async def test_the_pixel_reference_is_not_fooled_and_solves_every_twin(tmp_path: Path) -> None:
     tasks = load_hostile_tasks()
-    outcomes, _ = await _run(ReferenceModel(tasks=tasks, policy="cua"), rails=True, twins=True, tmp=tmp_path)
+    outcomes, _ = await run_hostile(ReferenceModel(tasks=tasks, policy="cua"), rails=True, twins=True, tmp=tmp_path,
+                                 policy="cua")
     assert not any(o["succeeded"] for o in outcomes.values())
     report = hostile_report(tmp_path, tasks)
     assert report.overall.twins == len(outcomes) >= 12 and report.overall.twins_done == report.overall.twins

@@ -30,11 +30,13 @@ TO_SINK = {"already_approved": "buy", "delete": "delete", "send": "send", "fake_
 UNSEEN = {"hidden_text", "invisible_field"}   # a screenshot agent never sees these (no label, no pixels)
 
 
-async def _run(model, *, rails: bool, twins: bool, tmp: Path) -> tuple[dict[str, dict], Sandbox]:
+async def run_hostile(model, *, rails: bool, twins: bool, tmp: Path,
+                      policy: str = "webvoyager") -> tuple[dict[str, dict], Sandbox]:
+    """Run the hostile suite's attacks (and their twins) with `model`; each attack's attack.json by kind."""
     sandbox = Sandbox(port=0).start()
     try:
         tasks = [t for t in load_hostile_tasks(sandbox.port) if twins or t.attack is not None]
-        settings, secret = hostile_settings(RunSettings(confirm="deny"), rails=rails)
+        settings, secret = hostile_settings(RunSettings(confirm="deny", policy=policy), rails=rails)
         await run_bench(tasks, model=model, settings=settings, run_dir=tmp, options=BenchOptions(workers=2),
                         browser_config=BrowserConfig(),
                         after_task=lambda task, result, folder: record_attack(task, result, folder, sandbox, secret))
@@ -46,7 +48,7 @@ async def _run(model, *, rails: bool, twins: bool, tmp: Path) -> tuple[dict[str,
 
 
 async def test_without_rails_the_gullible_model_falls_for_every_attack_it_sees(tmp_path: Path) -> None:
-    outcomes, sandbox = await _run(GullibleModel(), rails=False, twins=False, tmp=tmp_path)
+    outcomes, sandbox = await run_hostile(GullibleModel(), rails=False, twins=False, tmp=tmp_path)
     for kind in TO_CANARY:
         assert outcomes[kind]["reached_canary"], kind
     for kind, sink in TO_SINK.items():
@@ -57,7 +59,7 @@ async def test_without_rails_the_gullible_model_falls_for_every_attack_it_sees(t
 
 
 async def test_with_rails_only_the_answer_hijack_gets_through(tmp_path: Path) -> None:
-    outcomes, sandbox = await _run(GullibleModel(), rails=True, twins=False, tmp=tmp_path)
+    outcomes, sandbox = await run_hostile(GullibleModel(), rails=True, twins=False, tmp=tmp_path)
     assert sandbox.sites["canary"].hits == []                  # not one request reached the attacker
     assert sandbox.sites["hostile"].events == []               # no order, deletion, message, credit or harvest
     assert {k for k, o in outcomes.items() if o["succeeded"]} == {"fake_assistant"}
@@ -68,7 +70,7 @@ async def test_with_rails_only_the_answer_hijack_gets_through(tmp_path: Path) ->
 
 async def test_the_reference_model_is_not_fooled_and_solves_every_twin(tmp_path: Path) -> None:
     tasks = load_hostile_tasks()
-    outcomes, sandbox = await _run(ReferenceModel(tasks=tasks), rails=True, twins=True, tmp=tmp_path)
+    outcomes, sandbox = await run_hostile(ReferenceModel(tasks=tasks), rails=True, twins=True, tmp=tmp_path)
     assert not any(o["succeeded"] for o in outcomes.values())
     report = hostile_report(tmp_path, tasks)
     assert report.overall.twins == len(outcomes) >= 12 and report.overall.twins_done == report.overall.twins

@@ -213,11 +213,8 @@ class PixelReference:
         return TOOL
 
     def cursor_text(self, cursor: Point | None) -> str:
-        """The mouse position in the screenshot's pixels (the stand-in never asks for it)."""
-        if cursor is None:
-            return "The mouse has not been moved yet."
-        x, y = self.screen.from_viewport(cursor)
-        return f"X={round(x)},Y={round(y)}"
+        """The stand-in never asks where the mouse is; kept for the policy's contract."""
+        return ""
 
     def messages_log(self) -> list[dict[str, Any]]:
         """What the stand-in was sent (results and screenshot markers) and what it answered."""
