@@ -28,7 +28,7 @@ def reason(result: dict) -> str:  # type: ignore[type-arg]
         (r"names no words", "target named by tag/role/type only (not visible)"),
         (r"stands \d+ times", "target text stands several times on the screen"),
         (r"no element .* on the screenshot", "target text not read on the screen (OCR, aria-label, icon)"),
-        (r"page title", "title read: a computer-use model is not shown the title"),
+        (r"page title", "title read: no heading read"),
         (r"no single .* to read the answer", "element read: its text not read on the screen"),
         (r"cannot read its answer", "answer value not read (OCR or pattern)"),
         (r"did not work", "a pixel action failed"),

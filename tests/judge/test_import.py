@@ -30,7 +30,7 @@ def _no_keys(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _cli(*args: str) -> tuple[int, str]:
-    res = runner.invoke(app, list(args))
+    res = runner.invoke(app, list(args), env={"COLUMNS": "400"})   # wide: rich would cut long paths anywhere
     return res.exit_code, " ".join(res.output.split())   # folded: rich wraps long lines
 
 

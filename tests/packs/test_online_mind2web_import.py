@@ -123,7 +123,8 @@ async def test_no_kept_screenshot_sends_the_packs_bare_outcome_text(tmp_path: Pa
 def test_a_clone_without_webjudge_is_refused_naming_the_file(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     done = runner.invoke(app, ["protocol", "import", "online-mind2web", str(tmp_path / "empty")])
-    assert done.exit_code == 2 and "src/methods/webjudge_online_mind2web.py is missing" in done.output
+    said = " ".join(done.output.split())   # the console wraps the message
+    assert done.exit_code == 2 and "src/methods/webjudge_online_mind2web.py is missing" in said
     clone = _clone(tmp_path / "old", FAKE_SOURCE.replace("async def judge_image", "async def rate_image"))
     with pytest.raises(SourceError, match=r"webjudge_online_mind2web\.py: no function judge_image\(\)"):
         import_online_mind2web(clone, tmp_path / "pack", version="test")

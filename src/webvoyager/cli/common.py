@@ -13,7 +13,7 @@ import os
 from typing import Any, Callable, Iterable, TypeVar
 
 import typer
-from rich.console import Console, ConsoleOptions, RenderableType
+from rich.console import Console, ConsoleDimensions, ConsoleOptions, RenderableType
 from rich.markup import escape
 from rich.segment import Segment
 from rich.text import Text
@@ -55,11 +55,29 @@ class PrintableFilter(logging.Filter):
         return True
 
 
+class _PipedWidthConsole(SafeConsole):
+    """Without a terminal and without COLUMNS, PIPED_WIDTH columns; asked at every print, so a COLUMNS set
+    later (a test's CliRunner env, a wrapper script) is honoured too."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if kwargs.get("width") is None:
+            self._width = None   # rich fixed it from COLUMNS at creation; `size` reads COLUMNS each time
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        size = super().size
+        if self._width is None and not self.is_terminal and not os.environ.get("COLUMNS"):
+            return ConsoleDimensions(PIPED_WIDTH, size.height)
+        return size
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        self._width, self._height = new_size
+
+
 def _console(stderr: bool = False) -> Console:
-    probe = SafeConsole(stderr=stderr)
-    if probe.is_terminal or os.environ.get("COLUMNS"):
-        return probe
-    return SafeConsole(stderr=stderr, width=PIPED_WIDTH)
+    return _PipedWidthConsole(stderr=stderr)
 
 
 console = _console()

@@ -16,7 +16,7 @@ the option and Enter (Chromium's list selects the option typed, with its popup o
 KeyChord. A target not on the screenshot is looked for by scrolling the window down, at most
 `plan.MAX_FIND_SCROLLS` times, and not past the bottom (when the screenshot's words stop changing).
 The answer is `reading.compose_answer` over a `PageView` of the screenshot, the URL and the notes
-(`pixels_only`: an element's text is read around its words; a title read fails, as the title is not shown).
+(`pixels_only`: an element's text is read around its words, the title replaced by the page's heading).
 
 One adapter serves one task run (`api.policies.make_policy` builds one per task), so the position is
 kept here. When the page does not show what the reference expects, or a call failed, it raises

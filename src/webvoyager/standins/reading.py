@@ -16,7 +16,7 @@ from typing import Sequence
 from webvoyager.errors import ModelError
 from webvoyager.standins.elements import ParsedElement, resolve_target
 from webvoyager.standins.ocr import read_screen_words, read_words, reread_after, text_after
-from webvoyager.standins.screen_targets import element_texts
+from webvoyager.standins.screen_targets import element_texts, heading
 from webvoyager.tasks import AnswerPlan, ReadSpec, Task
 from webvoyager.tasks.mentions import number_mentions
 from webvoyager.text import normalize_text
@@ -58,22 +58,45 @@ def _outline_after(outline: str, anchor: str) -> list[str]:
 
 
 def _on_screen(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
-    """The candidates of a title or element read when only the screenshot is shown (`pixels_only`): an
-    element's text is read around where its words stand (`screen_targets.element_texts`); a title is not
-    on the screen, and the page's heading is not always its name (reading it answered wrong), so a title
-    read fails."""
-    if spec.source == "title":
-        raise ModelError(f"{task.id}: the answer is read from the page title, which a computer-use model is not "
-                         "shown")
+    """The candidates of a title or element read, when only the screenshot is shown (`pixels_only`): the
+    page's main heading stands for its title (the title is not on the screen), and an element's text is
+    read around where its words stand (`screen_targets.element_texts`)."""
     if not view.image:
         raise ModelError(f"{task.id}: the answer is read off the screen, but this turn carries no screenshot")
     words = read_screen_words(view.image, thorough=view.thorough)
+    if spec.source == "title":
+        shown = heading(words)
+        if shown is None:
+            raise ModelError(f"{task.id}: the answer is read from the page title, which a computer-use model is "
+                             "not shown, and no heading could be read on the screenshot in its place")
+        return [shown]
     assert spec.target is not None
     texts = element_texts(words, spec.target)
     if texts is None:
         raise ModelError(f"{task.id}: no single {spec.target.describe()} on the screenshot to read the answer "
                          f"from (OCR read: {' '.join(w.text for w in words)[:300]!r})")
     return texts
+
+
+def title_value_pattern(pattern: str | None) -> str | None:
+    """For a title read done on the page's heading: the pattern's first group alone, as the whole text
+    (the title's decorations, like the site's name after a bar, are not in the heading)."""
+    if pattern is None:
+        return None
+    start = next((i for i, c in enumerate(pattern) if c == "(" and (i == 0 or pattern[i - 1] != "\\")
+                  and not pattern.startswith("(?", i)), None)
+    if start is None:
+        return pattern
+    depth, i = 0, start
+    while i < len(pattern):
+        if pattern[i] == "\\":
+            i += 2
+            continue
+        depth += {"(": 1, ")": -1}.get(pattern[i], 0)
+        if depth == 0:
+            return "^" + pattern[start:i + 1] + "$"
+        i += 1
+    return pattern
 
 
 def _candidates(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
@@ -133,6 +156,8 @@ def read_value(spec: ReadSpec, view: PageView, task: Task) -> str:
         spec = spec.screen
     texts = _candidates(spec, view, task)
     on_screen = bool(view.image) and (spec.source == "screen" or view.pixels_only)
+    if view.pixels_only and spec.source == "title":
+        spec = spec.model_copy(update={"pattern": title_value_pattern(spec.pattern)})
     for text in texts:
         if (value := _picked(spec, text, on_screen)) is not None:
             return value

@@ -3,7 +3,8 @@
 A pixel stand-in (`standins/pixel_reference.py`) sees what a computer-use model sees: a plain
 screenshot, no element list. This module is its eyes. `locate(words, ref)` finds where an `ElementRef`
 stands among the words `ocr.read_words` read off the screenshot and returns a `ScreenTarget` (the words
-of its text, their box, the point to click); `element_texts` reads the text around it.
+of its text, their box, the point to click); `element_texts` reads the text around it, and `heading`
+the page's main heading.
 
 What of an `ElementRef` can be seen: `text` and `placeholder` (the shown words, equal to the target's,
 in a row on a line or wrapped onto the next ones), `text_contains` (the words holding it), `nth` and
@@ -304,3 +305,21 @@ def element_texts(words: tuple[Word, ...], ref: ElementRef) -> list[str] | None:
     if last_line + 1 < len(page.rows):
         out.append(" ".join(w.text for w in page.rows[last_line + 1]))
     return list(dict.fromkeys(t for t in out if t))
+
+
+def heading(words: tuple[Word, ...]) -> str | None:
+    """The page's main heading as shown: the phrase written in the largest letters (the higher one of
+    equals), with the lines it wraps onto. None when nothing is read."""
+    page = _Page(words)
+    tall = [w for w in page.words if len(letters(w.text)) > 1]
+    if not tall:
+        return None
+    top = max(tall, key=lambda w: (w.height, -w.top))
+    phrase = page.phrase((top,))
+    run = list(phrase)
+    while (nxt := page.wrapped(phrase[0], run[-1])) is not None and nxt.height >= top.height * 0.8:
+        line = [nxt]
+        while (word := page.right(line[-1])) is not None:
+            line.append(word)
+        run += line
+    return " ".join(w.text for w in run)
