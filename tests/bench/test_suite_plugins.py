@@ -22,7 +22,6 @@ from webvoyager.bench.suites import (FinishedRun, Section, Suite, TableSection, 
                                      unregister)
 from webvoyager.bench.suites.sections import site_table
 from webvoyager.cli import app
-from webvoyager.cli.common import console
 from webvoyager.errors import ConfigError
 from webvoyager.fileio import write_json_atomic
 from webvoyager.tasks import Task, task_from_record
@@ -112,7 +111,9 @@ def toy_suites() -> Iterator[None]:
 @pytest.mark.browser
 def test_a_suite_in_one_module_runs_through_the_cli(tmp_path: Path, toy_suites: None,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(console, "width", 200)   # whatever the worker's stdout is, table rows stay on one line
+    # whatever the worker's stdout is, table rows stay on one line (the console reads COLUMNS at each print;
+    # setting its width instead would leave it fixed for the tests after this one)
+    monkeypatch.setenv("COLUMNS", "200")
     spec = scripted_spec(tmp_path / "script.jsonl", ["Thought: the page says it.\nAction: ANSWER; [42]"] * 2)
     out = tmp_path / "run"
     res = runner.invoke(app, ["bench", "toy", "--model", spec, "--out", str(out)])

@@ -64,9 +64,15 @@ def run(tmp_path_factory: pytest.TempPathFactory, pages_url: str) -> Iterator[Ru
     tmp = tmp_path_factory.mktemp("omw")
     data, site_map = _write_inputs(tmp, pages_url)
     out = tmp / "run"
-    res = CliRunner().invoke(app, ["bench", "online-mind2web", "--data", str(data), "--site-map", str(site_map),
-                                   "--model", scripted_spec(tmp / "replies.jsonl", REPLIES), "--out", str(out),
-                                   "--workers", "1"], env={"COLUMNS": "200"})   # tables not cut
+    from webvoyager.cli.common import console
+
+    kept, console.width = console._width, 200   # tables not cut, whatever the tests before left behind
+    try:
+        res = CliRunner().invoke(app, ["bench", "online-mind2web", "--data", str(data), "--site-map", str(site_map),
+                                       "--model", scripted_spec(tmp / "replies.jsonl", REPLIES), "--out", str(out),
+                                       "--workers", "1"])
+    finally:
+        console._width = kept
     assert res.exit_code == 0, res.output
     yield Run(out, res.output, pages_url)
 
