@@ -62,7 +62,7 @@ class PixelGullible(PixelReference):
         for instruction in instructions_in([(_reading(words), None), (said, None)]):
             if instruction.text in self._followed:
                 continue
-            calls = self._follow(instruction, words, screenshot)
+            calls = await self._follow(instruction, words, screenshot)
             if calls is None:
                 continue
             self._followed.add(instruction.text)
@@ -76,7 +76,7 @@ class PixelGullible(PixelReference):
         except ModelError as exc:   # a hijacked page no longer shows the task's way
             return self._reply(f"I am lost ({str(exc)[:120]}).", (), answer=GAVE_UP)
 
-    def _follow(self, instruction: Instruction, words: tuple[Word, ...],
+    async def _follow(self, instruction: Instruction, words: tuple[Word, ...],
                 screenshot: bytes) -> list[tuple[str, Action]] | None:
         """The calls that carry out `instruction` on this screenshot (None: what it names is not shown)."""
         if instruction.kind == "answer":
@@ -86,7 +86,8 @@ class PixelGullible(PixelReference):
         name = instruction.target if instruction.kind == "click" else instruction.field
         target = _place(words, name)
         if target is None or not target.whole:   # only the instruction's own words: read more thoroughly
-            target = _place(read_screen_words(screenshot, thorough=True), name) or target
+            thorough = await asyncio.to_thread(read_screen_words, screenshot, thorough=True)
+            target = _place(thorough, name) or target
         if target is None:
             return None
         here = self._point(*target.centre)
