@@ -85,7 +85,7 @@ def test_a_budget_is_reached_at_its_limit_and_an_unpriced_cost_cannot_be_kept() 
     assert budget.reached(Usage(4000, 100, 0.049, calls=3)) is None
     assert budget.reached(Usage(4000, 100, 0.05, calls=3)) == "spent $0.0500 of --max-cost $0.05"
     assert budget.reached(Usage(9000, 1000, 0.01, calls=3)) == "spent 10,000 tokens of --max-tokens 10,000"
-    assert "--prices" in (budget.reached(Usage(10, 1, None, calls=1)) or "")
+    assert "WEBVOYAGER_PRICES" in (budget.reached(Usage(10, 1, None, calls=1)) or "")
     assert Budget(max_tokens=5).reached(Usage(10, 1, None, calls=1)) == "spent 11 tokens of --max-tokens 5"
     with pytest.raises(ConfigError, match="positive"):
         Budget(max_cost_usd=float("inf")).validate()

@@ -46,7 +46,7 @@ class Budget:
         if self.max_cost_usd is not None:
             if spent.calls and spent.cost_usd is None:
                 return ("--max-cost cannot be kept: the run's cost is unknown (the model has no price; "
-                        "give it one with --prices FILE)")
+                        "give it one in a JSON price file named by WEBVOYAGER_PRICES)")
             if (spent.cost_usd or 0.0) >= self.max_cost_usd:
                 return f"spent ${spent.cost_usd or 0.0:.4f} of --max-cost ${self.max_cost_usd:g}"
         if self.max_tokens is not None and spent.total_tokens >= self.max_tokens:
