@@ -21,8 +21,16 @@ IDS = [f"flights--{n}" for n in range(1, 6)]
 REPLY_USAGE = {"input_tokens": 1000, "output_tokens": 50, "cost_usd": 0.01}   # every call: 1,050 tokens, $0.01
 
 
-def _bench(script: Path, out: Path, *extra: str) -> str:
-    args = ["bench", "sandbox", "--model", f"scripted:{script}", "--out", str(out), "--workers", "1"]
+def _script(tmp_path: Path) -> Path:
+    """A reply per task that answers at once with a known usage."""
+    script = tmp_path / "replies.jsonl"
+    line = json.dumps({"reply": "Thought: done.\nAction: ANSWER; 42", "usage": REPLY_USAGE})
+    script.write_text("\n".join([line] * len(IDS)) + "\n", encoding="utf-8")
+    return script
+
+
+def _bench(script: Path, out: Path, *extra: str, workers: int = 1) -> str:
+    args = ["bench", "sandbox", "--model", f"scripted:{script}", "--out", str(out), "--workers", str(workers)]
     for task_id in IDS:
         args += ["--id", task_id]
     res = CliRunner().invoke(app, [*args, *extra], env={"COLUMNS": "300"})
@@ -38,10 +46,7 @@ def _books(out: Path) -> dict[str, tuple[str, str | None]]:
 @pytest.mark.browser
 @pytest.mark.slow
 def test_budget_stops_the_bench_and_resume_runs_the_rest(tmp_path: Path) -> None:
-    script = tmp_path / "replies.jsonl"
-    line = json.dumps({"reply": "Thought: done.\nAction: ANSWER; 42", "usage": REPLY_USAGE})
-    script.write_text("\n".join([line] * len(IDS)) + "\n", encoding="utf-8")
-    out = tmp_path / "run"
+    script, out = _script(tmp_path), tmp_path / "run"
 
     shown = _bench(script, out, "--max-tokens", "2100")    # reached after the second task's 2,100 tokens
     assert _books(out) == {**{t: ("done", None) for t in IDS[:2]}, **{t: ("pending", "budget") for t in IDS[2:]}}
@@ -67,6 +72,18 @@ def test_budget_stops_the_bench_and_resume_runs_the_rest(tmp_path: Path) -> None
     assert summary["overall"]["usage"]["total_tokens"] == 5 * 1050
     with RunStore(out) as store:   # no task ran twice
         assert all(store.finished_attempts(t) == 1 for t in IDS)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_tasks_running_when_the_budget_is_reached_finish(tmp_path: Path) -> None:
+    # two workers take a task each before either has spent anything; the first to finish reaches the
+    # limit, the other still runs to its end, and the rest are not started
+    out = tmp_path / "run"
+    shown = _bench(_script(tmp_path), out, "--max-tokens", "1", workers=2)
+    assert _books(out) == {**{t: ("done", None) for t in IDS[:2]}, **{t: ("pending", "budget") for t in IDS[2:]}}
+    assert all(json.loads((out / t / "result.json").read_text())["status"] == "answered" for t in IDS[:2])
+    assert "spent 2,100 tokens of --max-tokens 1; 3 task(s) not run (budget)" in shown
 
 
 def test_bad_limits_are_refused_with_what_to_give(tmp_path: Path) -> None:
