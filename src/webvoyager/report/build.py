@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -89,10 +89,18 @@ def outcome_of(step: Step, url_after: str | None) -> StepOutcome:
         return StepOutcome("answered", "answered")
     typed = f"typed \u201c{data['text']}\u201d" if isinstance(data.get("text"), str) else ""
     if url_after and url_after != step.url:
-        return StepOutcome("navigated", f"{typed + ', then ' if typed else ''}navigated to {url_after}")
+        return StepOutcome("navigated", f"{typed + ', then ' if typed else ''}navigated to {_short_url(url_after, step.url)}")
     if typed:
         return StepOutcome("typed", typed)
     return StepOutcome("done", "done, same page")
+
+
+def _short_url(url: str, base: str) -> str:
+    """`url` without its origin when it is `base`'s (the step's heading shows the origin)."""
+    target, origin = urlsplit(url), urlsplit(base)
+    if (target.scheme, target.netloc) != (origin.scheme, origin.netloc) or not target.netloc:
+        return url
+    return urlunsplit(("", "", target.path or "/", target.query, target.fragment))
 
 
 @dataclass
@@ -105,7 +113,7 @@ class TaskPage:
     screenshot_urls: dict[int, str]
     trace_url: str | None = None     # the task's Playwright trace (`--trace`), relative to the report
     pointers: dict[int, Pointer] = field(default_factory=dict)   # by step index
-    outlines: dict[int, tuple[float, float, float, float]] = field(default_factory=dict)  # acted element's box
+    outlines: dict[int, tuple[int, ...]] = field(default_factory=dict)  # the acted element's box (x, y, w, h)
     outcomes: dict[int, StepOutcome] = field(default_factory=dict)   # by step index
     viewport: tuple[int, int] = (1024, 768)   # the space of the screenshots, points and boxes
 
@@ -127,7 +135,7 @@ def _task_page(run_dir: Path, rec: TaskRecord, viewport: tuple[int, int]) -> Tas
         if pointer is not None:
             pointers[step.index] = pointer
         if step.target is not None and step.target.bbox is not None and step.target.bbox[2] > 0:
-            outlines[step.index] = step.target.bbox
+            outlines[step.index] = tuple(round(v) for v in step.target.bbox)   # whole pixels: a smaller page
         outcomes[step.index] = outcome_of(step, steps[i + 1].url if i + 1 < len(steps) else final_url)
     trace = TaskDir(folder).trace
     trace_url = f"{quote(rec.dirname)}/{quote(trace.name)}" if trace.is_file() else None
