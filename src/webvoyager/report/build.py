@@ -1,6 +1,6 @@
 """`webvoyager report RUN_DIR`: one `report.html` (and `report.csv`) for a run directory.
 
-The HTML is self-contained: inline CSS, an inline SVG chart, no JavaScript, no network. Screenshots are
+The HTML is self-contained: inline CSS, an HTML chart (chart.py), no JavaScript, no network. Screenshots are
 linked by relative paths (`<task folder>/screenshot3.png`) rather than embedded: a 643-task run holds
 thousands of screenshots, and base64 would make the page hundreds of megabytes. The links work when the
 file is opened from disk inside its run directory (move the whole folder, not report.html alone).
