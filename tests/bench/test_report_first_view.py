@@ -45,7 +45,7 @@ def _sandbox_run(tmp_path: Path) -> Path:
 async def test_chart_labels_stay_inside_the_chart_at_1280_and_800_px(tmp_path: Path, session) -> None:
     html, _ = build_report(_sandbox_run(tmp_path))
     page = session.page
-    for width in (1280, 800):
+    for width in (1280, 800, 400):   # 400: a narrow window
         await page.set_viewport_size({"width": width, "height": 900})
         await page.goto(html.as_uri())
         boxes = await page.evaluate("""() => {
