@@ -208,7 +208,7 @@ class Agent:
         step.action, step.action_data = action_text(decision.action), action_to_dict(decision.action)
         element = state.acted = await self._acted_element(decision.action, observation)
         if element is not None:
-            step.target = ActedElement(label=element.label, **element.identity())
+            step.target = ActedElement(label=element.label, bbox=element.bbox, **element.identity())
         state.feedback = replace(state.feedback, last_action=step.action)
         return step, decision.action
 
