@@ -24,6 +24,7 @@ from webvoyager.bench.rate_sections import rate_sections
 from webvoyager.bench.suites.registry import report_sections
 from webvoyager.runs.imported import read_import_info
 from webvoyager.runs.records import TaskRecord, load_records
+from webvoyager.runs.calibration import read_calibration
 from webvoyager.runs.manifest import read_manifest
 from webvoyager.runs.summary import Rate, read_summary, run_groupings, run_infra_as_failure, run_protocol, summarize
 from webvoyager.fileio import write_text_atomic
@@ -110,6 +111,7 @@ def _env() -> Environment:
     env.filters["pct"] = _fmt_pct
     env.filters["money"] = lambda v: "–" if v is None else f"${v:.4f}" if v < 1 else f"${v:.2f}"
     env.filters["num"] = lambda v, d=1: "–" if v is None else f"{v:.{d}f}"
+    env.filters["share"] = lambda v: "–" if v is None else f"{100 * v:.1f}%"
     env.filters["yesno"] = lambda v: "–" if v is None else ("yes" if v else "no")
     return env
 
@@ -127,7 +129,7 @@ def render_html(run_dir: Path) -> str:
         run_dir=run_dir.resolve(), run=run, summary=summary, chart=bar_chart(bars), imported=read_import_info(run_dir),
         suite_sections=report_sections(run.get("suite"), run_dir),
         rate_sections=rate_sections(summary, both_views=summary.protocol == "paper"),
-        manifest=read_manifest(run_dir),
+        manifest=read_manifest(run_dir), calibration=read_calibration(run_dir),
         tasks=[_task_page(run_dir, r, _viewport(run)) for r in records],
         generated_at=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     )

@@ -21,6 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
+from webvoyager.runs.calibration import CalibrationRow, read_calibration
 from webvoyager.runs.estimates import RunEstimates, estimate_run
 from webvoyager.runs.records import TaskRecord, load_records
 from webvoyager.fileio import write_json_atomic
@@ -179,6 +180,7 @@ class Summary:
     run_wall_s: float | None = None
     protocol: str = "default"          # the run's protocol (run.json), default or paper
     estimates: RunEstimates | None = None   # intervals, pass@k/pass^k, over-claiming (both views)
+    calibration: tuple[CalibrationRow, ...] = ()   # judges against the checks (calibration.json), if measured
     generated_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
 
     def to_dict(self) -> dict[str, Any]:
@@ -193,6 +195,7 @@ class Summary:
             "groups": {key: {value: stats.to_dict() for value, stats in values.items()}
                        for key, values in self.groups.items()},
             "replaced": {"count": len(self.replaced), "tasks": list(self.replaced)},
+            **({"calibration": [row.to_dict() for row in self.calibration]} if self.calibration else {}),
         }
 
     @classmethod
@@ -205,6 +208,7 @@ class Summary:
                    judges=dict(data.get("judges") or {}), run_wall_s=data.get("run_wall_s"),
                    protocol=str(data.get("protocol") or "default"),
                    estimates=RunEstimates.from_dict(data["estimates"]) if data.get("estimates") else None,
+                   calibration=tuple(CalibrationRow.from_dict(row) for row in data.get("calibration") or ()),
                    generated_at=str(data.get("generated_at") or ""))
 
 
@@ -255,6 +259,7 @@ def write_summary(run_dir: Path, *, run_wall_s: float | None = None) -> Summary:
         run_wall_s = previous.run_wall_s if previous else None
     summary = summarize(load_records(run_dir), run_wall_s=run_wall_s, protocol=run_protocol(run_dir),
                         groupings=run_groupings(run_dir), infra_as_failure=run_infra_as_failure(run_dir))
+    summary.calibration = read_calibration(run_dir)
     write_json_atomic(run_dir / SUMMARY_NAME, summary.to_dict())
     return summary
 
