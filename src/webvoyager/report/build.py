@@ -131,8 +131,17 @@ def render_html(run_dir: Path) -> str:
         rate_sections=rate_sections(summary, both_views=summary.protocol == "paper"),
         manifest=read_manifest(run_dir), calibration=read_calibration(run_dir),
         tasks=[_task_page(run_dir, r, _viewport(run)) for r in records],
+        label_items=label_items(run_dir, records),
         generated_at=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     )
+
+
+def label_items(run_dir: Path, records: list[TaskRecord]) -> dict[str, Any]:
+    """What the labelling mode (templates/labelling.js) labels: each task row of the report, keyed by its task
+    id (`task_id#N` for attempt N > 1 of a repeated run), the key its exported CSV gives `judge agreement`."""
+    return {"run": str(run_dir.resolve()),
+            "tasks": [{"key": r.task_id if r.repeat == 1 else f"{r.task_id}#{r.repeat}", "anchor": _anchor(r.dirname),
+                       "answer": (r.result.answer or "")[:200] if r.result else ""} for r in records]}
 
 
 def render_csv(run_dir: Path) -> str:
