@@ -202,6 +202,7 @@ class Step:
     gate: GateVerdict | None = None    # the confirm gate's verdict on a consequential action
     policy_data: PolicyRecord = field(default_factory=PolicyRecord)  # the policy's own record
     target: ActedElement | None = None  # the acted element, for replay
+    elements_text: str = ""            # the element list (or text-only tree) the model was given at this step
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -188,7 +188,8 @@ class Agent:
         observation, state.feedback = state.feedback.into(observation), StepFeedback()
         state.steps += 1
         state.last_url = observation.url
-        step = Step(index=state.steps, url=observation.url, title=observation.title, notes=list(observation.notes))
+        step = Step(index=state.steps, url=observation.url, title=observation.title, notes=list(observation.notes),
+                    elements_text=observation.text)
         step.timings = self._step_timings
         try:
             decision: Decision = await self._timed(state, "model_s", self.policy.decide(observation))
