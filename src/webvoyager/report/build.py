@@ -25,6 +25,7 @@ from webvoyager.bench.suites.registry import report_sections, suite_paper_sites
 from webvoyager.bench.suites.sections import in_paper_order
 from webvoyager.runs.imported import read_import_info
 from webvoyager.runs.records import TaskRecord, load_records
+from webvoyager.runs.calibration import read_calibration
 from webvoyager.runs.manifest import read_manifest
 from webvoyager.runs.summary import GroupStats, Rate, Summary, read_summary, run_groupings, run_infra_as_failure, run_protocol, summarize
 from webvoyager.fileio import write_text_atomic
@@ -195,6 +196,7 @@ def _env() -> Environment:
     env.filters["pct"] = _fmt_pct
     env.filters["money"] = lambda v: "–" if v is None else f"${v:.4f}" if v < 1 else f"${v:.2f}"
     env.filters["num"] = lambda v, d=1: "–" if v is None else f"{v:.{d}f}"
+    env.filters["share"] = lambda v: "–" if v is None else f"{100 * v:.1f}%"
     env.filters["yesno"] = lambda v: "–" if v is None else ("yes" if v else "no")
     return env
 
@@ -215,10 +217,19 @@ def render_html(run_dir: Path) -> str:
         site_rows=sites, paper_sites=bool(paper_sites), columns=stats_columns(summary, run_dir),
         suite_sections=report_sections(run.get("suite"), run_dir),
         rate_sections=rate_sections(summary, both_views=summary.protocol == "paper"),
-        manifest=read_manifest(run_dir),
+        manifest=read_manifest(run_dir), calibration=read_calibration(run_dir),
         tasks=[_task_page(run_dir, r, _viewport(run)) for r in records],
+        label_items=label_items(run_dir, records),
         generated_at=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
     )
+
+
+def label_items(run_dir: Path, records: list[TaskRecord]) -> dict[str, Any]:
+    """What the labelling mode (templates/labelling.js) labels: each task row of the report, keyed by its task
+    id (`task_id#N` for attempt N > 1 of a repeated run), the key its exported CSV gives `judge agreement`."""
+    return {"run": str(run_dir.resolve()),
+            "tasks": [{"key": r.task_id if r.repeat == 1 else f"{r.task_id}#{r.repeat}", "anchor": _anchor(r.dirname),
+                       "answer": (r.result.answer or "")[:200] if r.result else ""} for r in records]}
 
 
 def render_csv(run_dir: Path) -> str:

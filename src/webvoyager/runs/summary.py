@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from webvoyager.runs.budget import BudgetReport
+from webvoyager.runs.calibration import CalibrationRow, read_calibration
 from webvoyager.runs.estimates import RunEstimates, estimate_run
 from webvoyager.runs.records import TaskRecord, load_records
 from webvoyager.fileio import write_json_atomic
@@ -185,6 +186,7 @@ class Summary:
     estimates: RunEstimates | None = None   # intervals, pass@k/pass^k, over-claiming (both views)
     not_run: dict[str, str] = field(default_factory=dict)   # row key -> why the bench did not start it
     budget: BudgetReport | None = None      # the last budgeted bench invocation's limits and spend
+    calibration: tuple[CalibrationRow, ...] = ()   # judges against the checks (calibration.json), if measured
     generated_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
 
     def to_dict(self) -> dict[str, Any]:
@@ -201,6 +203,7 @@ class Summary:
             "replaced": {"count": len(self.replaced), "tasks": list(self.replaced)},
             "not_run": {"count": len(self.not_run), "tasks": dict(self.not_run)},
             "budget": self.budget.to_dict() if self.budget else None,
+            **({"calibration": [row.to_dict() for row in self.calibration]} if self.calibration else {}),
         }
 
     @classmethod
@@ -215,6 +218,7 @@ class Summary:
                    estimates=RunEstimates.from_dict(data["estimates"]) if data.get("estimates") else None,
                    not_run={str(k): str(v) for k, v in ((data.get("not_run") or {}).get("tasks") or {}).items()},
                    budget=BudgetReport.from_dict(data["budget"]) if data.get("budget") else None,
+                   calibration=tuple(CalibrationRow.from_dict(row) for row in data.get("calibration") or ()),
                    generated_at=str(data.get("generated_at") or ""))
 
 
@@ -273,6 +277,7 @@ def write_summary(run_dir: Path, *, run_wall_s: float | None = None, budget: Bud
         budget = previous.budget if previous else None
     summary = summarize(load_records(run_dir), run_wall_s=run_wall_s, protocol=run_protocol(run_dir),
                         groupings=run_groupings(run_dir), infra_as_failure=run_infra_as_failure(run_dir))
+    summary.calibration = read_calibration(run_dir)
     summary.budget = budget
     write_json_atomic(run_dir / SUMMARY_NAME, summary.to_dict())
     return summary

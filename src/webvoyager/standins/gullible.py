@@ -24,6 +24,7 @@ from webvoyager.errors import ConfigError, ModelError
 from webvoyager.models.base import Completion, Message
 from webvoyager.protocol import PolicyName, ProtocolName, check_protocol
 from webvoyager.standins.elements import ParsedElement
+from webvoyager.standins.judge_replies import gullible_verdict, is_judge_request
 from webvoyager.standins.latency import answer_after
 from webvoyager.standins.ocr import read_words
 from webvoyager.standins.plan import Progress, find_task, next_move, solution_steps
@@ -144,8 +145,11 @@ class GullibleModel:
 
     async def complete(self, messages: Sequence[Message], *, temperature: float | None = 1.0, max_tokens: int = 1024,
                        seed: int | None = None) -> Completion:
-        """Follow the next instruction on the page, else take the task's next reference step."""
+        """Follow the next instruction on the page, else take the task's next reference step (to a judge's
+        request: believe the agent, standins/judge_replies.py)."""
         await answer_after(self.latency_s)
+        if is_judge_request(messages):
+            return self._completion(messages, gullible_verdict(messages))
         question = task_text(messages)
         task = find_task(question, self.tasks)
         replies = [m.text_content for m in messages if m.role == "assistant"]

@@ -25,7 +25,7 @@ from webvoyager.errors import ConfigError, ModelError
 from webvoyager.models.base import Completion, Message
 from webvoyager.protocol import PolicyName, ProtocolName, check_policy, check_protocol
 from webvoyager.seeact.grounding import GroundingMode
-from webvoyager.standins import seeact_replies
+from webvoyager.standins import judge_replies, seeact_replies
 from webvoyager.standins.latency import answer_after
 from webvoyager.standins.plan import find_task, next_move, parse_progress, target_not_found_error
 from webvoyager.standins.reading import noted_in
@@ -87,9 +87,12 @@ class ReferenceModel:
 
     async def complete(self, messages: Sequence[Message], *, temperature: float | None = 1.0, max_tokens: int = 1024,
                        seed: int | None = None) -> Completion:
-        """Reply with the next reference action for the sandbox task in `messages`."""
+        """Reply with the next reference action for the sandbox task in `messages` (to a judge's request:
+        its verdict, standins/judge_replies.py)."""
         await answer_after(self.latency_s)
-        if self.policy == "seeact":
+        if judge_replies.is_judge_request(messages):
+            text = judge_replies.reference_verdict(messages)
+        elif self.policy == "seeact":
             text = seeact_replies.reply(messages, self.tasks)
         else:
             text = voyager_step(messages, self.tasks, select=offers_select(self.protocol))
