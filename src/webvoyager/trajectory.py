@@ -45,12 +45,17 @@ class ElementIdentity:
 
 @dataclass(frozen=True)
 class ActedElement(ElementIdentity):
-    """The element a step acted on: its label then, and its identity, for replay."""
+    """The element a step acted on: its label then, its identity, and its position among the elements of
+    the observation with the same identity (`nth` of `similar`, document order), for replay and export."""
 
     label: int
+    nth: int = 0
+    similar: int = 1
 
     def to_dict(self) -> dict[str, Any]:
-        return {"label": self.label, **self.identity()}   # the label first, as earlier files have it
+        # The label first, as earlier files have it; a position only when look-alikes make it say something.
+        place = {"nth": self.nth, "similar": self.similar} if self.similar > 1 else {}
+        return {"label": self.label, **self.identity(), **place}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ActedElement:
