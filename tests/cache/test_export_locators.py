@@ -7,6 +7,7 @@ tests/pages/export; the script, run with plain Python + Playwright, must end whe
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -32,9 +33,11 @@ REPLIES = ["Thought: the team's stats, the second Stats link\nAction: Click [1]"
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-@pytest.fixture
-def recorded(tmp_path: Path):
-    """The task recorded by a scripted model on a served copy of tests/pages/export: (task dir, base URL)."""
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory):
+    """The task recorded once by a scripted model on a served copy of tests/pages/export (the site stays
+    served for the scripts): (task dir, base URL). Tests that change the record change a copy."""
+    tmp_path = tmp_path_factory.mktemp("export-locators")
     with serve_copy(PAGES, tmp_path / "site") as (_, url):
         out = tmp_path / "run"
         res = runner.invoke(app, ["run", "Show the team's stats", "--url", f"{url}/index.html", "--model",
@@ -63,7 +66,7 @@ def test_the_trajectory_records_the_position_of_an_element_among_look_alikes(rec
 
 
 def test_the_exported_script_acts_on_the_same_elements_as_the_recording(recorded, tmp_path) -> None:
-    task_dir, url = recorded
+    task_dir, _ = recorded
     _, state = _run_script(task_dir, tmp_path)
     # Each field of the submitted form is what one of the script's steps did on the page.
     final = urlsplit(state["url"])
@@ -76,7 +79,7 @@ def test_the_exported_script_acts_on_the_same_elements_as_the_recording(recorded
 def test_without_the_recorded_position_the_script_takes_the_first_look_alike(recorded, tmp_path) -> None:
     # A trajectory recorded before steps had a position (no nth): the first "Stats" is the league's page,
     # where the next step's check stops the script (exit 3), as the recording was on the team's page.
-    task_dir, _ = recorded
+    task_dir = Path(shutil.copytree(recorded[0], tmp_path / "task"))
     trajectory = json.loads((task_dir / "trajectory.json").read_text())
     for step in trajectory["steps"]:
         if step.get("target"):
