@@ -45,14 +45,21 @@ class ElementIdentity:
 
 @dataclass(frozen=True)
 class ActedElement(ElementIdentity):
-    """The element a step acted on: its label then, and its identity, for replay; its box (x, y, width,
-    height in viewport pixels, as on the step's screenshot) for the report's outline (None in older files)."""
+    """The element a step acted on: its label then, its identity, and its position among the elements of
+    the observation with the same identity (`nth` of `similar`, document order), for replay and export;
+    its box (x, y, width, height in viewport pixels, as on the step's screenshot) for the report's outline
+    (None in older files)."""
 
     label: int
+    nth: int = 0
+    similar: int = 1
     bbox: tuple[float, float, float, float] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"label": self.label, **self.identity()}   # the label first, as earlier files have it
+        # The label first, as earlier files have it; a position only when look-alikes make it say something.
+        data: dict[str, Any] = {"label": self.label, **self.identity()}
+        if self.similar > 1:
+            data.update(nth=self.nth, similar=self.similar)
         if self.bbox is not None:
             data["bbox"] = list(self.bbox)
         return data

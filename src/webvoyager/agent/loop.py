@@ -22,7 +22,7 @@ from webvoyager.agent.recorder import Recorder
 from webvoyager.agent.redact import Redactor, fill_placeholders
 from webvoyager.browser.action_set import spec_of
 from webvoyager.browser.types import (Action, Answer, Element, Observation, Outcome, Point, Wait, action_text,
-                                      action_to_dict, target_element)
+                                      action_to_dict, position_among, target_element)
 from webvoyager.errors import ActionError, BrowserError, InfraKind, ModelError, infrastructure_kind
 from webvoyager.protocol import WAIT_STUCK_S
 from webvoyager.tasks import PageState, Task
@@ -208,7 +208,9 @@ class Agent:
         step.action, step.action_data = action_text(decision.action), action_to_dict(decision.action)
         element = state.acted = await self._acted_element(decision.action, observation)
         if element is not None:
-            step.target = ActedElement(label=element.label, bbox=element.bbox, **element.identity())
+            nth, similar = position_among(element, observation.elements)
+            step.target = ActedElement(label=element.label, **element.identity(), nth=nth, similar=similar,
+                                       bbox=element.bbox)
         state.feedback = replace(state.feedback, last_action=step.action)
         return step, decision.action
 

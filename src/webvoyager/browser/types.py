@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Callable, Literal
 
 # The actions are declared in action_set (the registry); they are re-exported here, where the other
 # browser data types are, for the code that reads and builds them.
@@ -107,6 +107,16 @@ def target_element(action: Action, elements: list[Element]) -> Element | None:
     if not isinstance(target, int):
         return None
     return next((e for e in elements if e.label == target), None)
+
+
+def position_among(element: Element, elements: list[Element], key: Callable[[Element], object] = Element.identity
+                   ) -> tuple[int, int]:
+    """`element`'s place among the `elements` that look the same (equal `key`, by default the identity), in
+    document order: (nth, how many). A page with look-alikes (ten "Add to cart" buttons) tells them apart
+    by this position only."""
+    want = key(element)
+    same = [e.label for e in elements if key(e) == want]
+    return (same.index(element.label) if element.label in same else 0), max(len(same), 1)
 
 
 @dataclass

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from webvoyager.browser.types import Element
+from webvoyager.browser.types import Element, position_among
 from webvoyager.trajectory import ElementIdentity
 
 _CONTEXT = 40        # characters of page text kept before a value, at most
@@ -46,10 +46,8 @@ class ElementLocator(ElementIdentity):
     @classmethod
     def of(cls, element: Element, elements: list[Element]) -> ElementLocator:
         """The locator of `element` among the observation's `elements`."""
-        key = cls._key_of(element)
-        same = [e.label for e in elements if cls._key_of(e) == key]
-        nth = same.index(element.label) if element.label in same else 0
-        return cls(**element.identity(), href=href_path(element.href), nth=nth, similar=max(len(same), 1))
+        nth, similar = position_among(element, elements, cls._key_of)
+        return cls(**element.identity(), href=href_path(element.href), nth=nth, similar=similar)
 
     def find(self, elements: list[Element]) -> Element | None:
         """The element this locator names in `elements`, or None. Several similar elements are told apart

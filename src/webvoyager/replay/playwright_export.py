@@ -64,7 +64,8 @@ def _element(step: Step) -> str:
     if step.target is None:
         raise ConfigError(f"step {step.index} ({step.action}) has no recorded element (a trajectory written before "
                           "steps recorded their target); record the task again to export it")
-    return repr(step.target.identity())
+    place = {"nth": step.target.nth, "similar": step.target.similar} if step.target.similar > 1 else {}
+    return repr({**step.target.identity(), **place})
 
 
 def _action_lines(step: Step, action: Action, next_url: str | None) -> list[str]:
