@@ -47,6 +47,12 @@ class TaskRecord:
         return bool(r and r.answered and answer and not admits_failure(answer) and self.success is False)
 
     @property
+    def label_key(self) -> str:
+        """The attempt's name in a labels CSV: the task id, `TASK#N` for attempt N > 1 of a repeated run
+        (the report's labelling export, `judge agreement` and `judge calibrate` all key by it)."""
+        return self.task_id if self.repeat == 1 else f"{self.task_id}#{self.repeat}"
+
+    @property
     def task_dir(self) -> str:
         return self.dirname
 
