@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from webvoyager.runs.store import RunStore
 from webvoyager.fileio import write_bytes_atomic, write_json_atomic
-from webvoyager.trajectory import Result, Step, TaskDir, safe_dirname
+from webvoyager.trajectory import Result, Step, TaskDir, attempt_dirname, run_key, safe_dirname
 from webvoyager.usage import Usage
 
 
@@ -36,11 +36,12 @@ class FakeTask:
     thoughts: list[str] = field(default_factory=list)
     usage: Usage = field(default_factory=lambda: Usage(100, 10, 0.01, 1))
     wall_s: float = 2.0
+    repeat: int = 1        # which attempt of a repeated run (`bench --repeat N`)
 
 
 def write_task(run_dir: Path, t: FakeTask) -> Path:
     """Write result.json, trajectory.json and one marked screenshot per step for `t`."""
-    folder = run_dir / safe_dirname(t.task_id)
+    folder = run_dir / attempt_dirname(t.task_id, t.repeat)
     td = TaskDir(folder)
     steps = []
     for i in range(1, t.steps + 1):
@@ -55,7 +56,7 @@ def write_task(run_dir: Path, t: FakeTask) -> Path:
     result = Result(task_id=t.task_id, question=f"Question of {t.task_id}?", start_url=f"http://{t.site}.localhost/",
                     status=t.status, answer=t.answer if t.status == "answered" else None, success=t.success,
                     steps=t.steps, site=t.site, usage=t.usage, timings={"wall_s": t.wall_s}, model="scripted:x",
-                    golden_answer=t.golden)
+                    golden_answer=t.golden, repeat=t.repeat)
     write_json_atomic(td.result, result.to_dict())
     return folder
 
@@ -67,10 +68,11 @@ def make_run(run_dir: Path, tasks: list[FakeTask], *, store: bool = True) -> Pat
         write_task(run_dir, t)
     if store:
         with RunStore(run_dir) as s:
-            s.add_tasks((t.task_id, safe_dirname(t.task_id), t.site) for t in tasks)
             for t in tasks:
-                s.start(t.task_id)
-                s.finish(t.task_id, t.status, t.success)
+                s.add_tasks([(t.task_id, attempt_dirname(t.task_id, t.repeat), t.site)], repeat=t.repeat)
+            for t in tasks:
+                s.start(run_key(t.task_id, t.repeat))
+                s.finish(run_key(t.task_id, t.repeat), t.status, t.success)
     write_json_atomic(run_dir / "run.json", {"suite": "fake", "model": "scripted:x"})
     return run_dir
 

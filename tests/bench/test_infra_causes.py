@@ -1,7 +1,8 @@
 """Infrastructure failures apart (issue 25): each cause gets its own status, is counted in its own column
 and left out of the success denominator unless `--infra-as-failure`; the paper protocol prints both views.
 
-Through the real CLI: a start page on a closed port (refused), a host that cannot resolve (`.invalid`), and
+Through the real CLI: a start page on a closed port (refused), a host that cannot resolve (`.invalid`), TLS
+spoken to a plain-HTTP server (the handshake fails), and
 a model server that answers 500 until the retries run out (the real OpenAI SDK against a local server),
 beside a task that succeeds. Through the runner: a tab whose renderer crashes, and a model double that
 raises an exception our code does not expect (the harness raised)."""
@@ -79,15 +80,17 @@ def test_refused_unresolved_and_model_outage_are_infrastructure_and_left_out(tmp
         "control": (page_url, "What is the answer?"),
         "refused": (f"http://127.0.0.1:{closed_port()}/", "What is the answer?"),
         "unresolved": ("http://webvoyager-test.invalid/", "What is the answer?"),
+        "tls": (page_url.replace("http://", "https://", 1), "What is the answer?"),   # TLS to a plain-HTTP server
         "outage": (page_url, "What is the answer during the outage?"),
     })
     out = tmp_path / "run"
     done = cli("bench", str(tasks), "--model", "openai:gpt-4o", "--base-url", model_server.base_url, "--out", str(out))
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     causes = {tid: (_result(out, tid)["status"], _result(out, tid)["infrastructure"])
-              for tid in ("control", "refused", "unresolved", "outage")}
+              for tid in ("control", "refused", "unresolved", "tls", "outage")}
     assert causes == {"control": ("answered", None), "refused": ("error", "network"),
-                      "unresolved": ("error", "network"), "outage": ("error", "model")}
+                      "unresolved": ("error", "network"), "tls": ("error", "network"), "outage": ("error", "model")}
+    assert "ERR_SSL_" in _result(out, "tls")["error"]
     assert "ERR_CONNECTION_REFUSED" in _result(out, "refused")["error"]
     assert "ERR_NAME_NOT_RESOLVED" in _result(out, "unresolved")["error"]
     assert "HTTP 500" in _result(out, "outage")["error"]
@@ -95,27 +98,27 @@ def test_refused_unresolved_and_model_outage_are_infrastructure_and_left_out(tmp
 
     summary = json.loads((out / "summary.json").read_text())
     overall = summary["overall"]
-    assert overall["infrastructure"] == {"model": 1, "network": 2}
-    assert overall["success"] == {"tasks": 1, "success": 1, "rate": 1.0}      # the three are left out
+    assert overall["infrastructure"] == {"model": 1, "network": 3}
+    assert overall["success"] == {"tasks": 1, "success": 1, "rate": 1.0}      # the four are left out
     est = summary["estimates"]
     left_out, strict = est["infra_excluded"]["overall"], est["infra_as_failure"]["overall"]
     assert est["view"] == "infra_excluded"
     assert (left_out["attempts"], left_out["successes"], left_out["rate"]) == (1, 1, 1.0)
     assert (left_out["interval"]["low"], left_out["interval"]["high"]) == pytest.approx((0.2065, 1.0), abs=5e-5)
-    assert left_out["infrastructure"] == {"attempts": 3, "causes": {"model": 1, "network": 2}}
-    assert (strict["attempts"], strict["successes"], strict["rate"]) == (4, 1, 0.25)
-    assert (strict["interval"]["low"], strict["interval"]["high"]) == pytest.approx((0.0456, 0.6994), abs=5e-5)
-    assert (strict["interval"]["low"], strict["interval"]["high"]) == pytest.approx(wilson(1, 4))
+    assert left_out["infrastructure"] == {"attempts": 4, "causes": {"model": 1, "network": 3}}
+    assert (strict["attempts"], strict["successes"], strict["rate"]) == (5, 1, 0.2)
+    assert (strict["interval"]["low"], strict["interval"]["high"]) == pytest.approx((0.0362, 0.6245), abs=5e-5)
+    assert (strict["interval"]["low"], strict["interval"]["high"]) == pytest.approx(wilson(1, 5))
     table = done.stdout[done.stdout.index("Success with 95% intervals"):]
-    assert "infra" in table and "Infrastructure failures: 3 (model 1, network 2)" in " ".join(table.split())
+    assert "infra" in table and "Infrastructure failures: 4 (model 1, network 3)" in " ".join(table.split())
     assert "counted as failures" not in table                     # one view under the default protocol
 
     assert cli("report", str(out)).returncode == 0
     html = (out / "report.html").read_text()
     assert "(infrastructure: network)" in html and "(infrastructure: model)" in html
     sites = html[html.index('id="sites"'):html.index("</table>", html.index('id="sites"'))]
-    assert "<td>100.0% (1/1)</td>" in sites and "3 infrastructure failure(s)\n  are left out" in html
-    assert "Infrastructure failures: 3 (model 1, network 2), left out of the success denominator" in html
+    assert "<td>100.0% (1/1)</td>" in sites and "4 infrastructure failure(s)\n  are left out" in html
+    assert "Infrastructure failures: 4 (model 1, network 3), left out of the success denominator" in html
 
 
 def test_infra_as_failure_counts_them_and_the_paper_protocol_prints_both_views(tmp_path: Path, page_url: str,

@@ -73,3 +73,14 @@ def test_one_attempt_per_task_gets_wilson() -> None:
     overall = estimate_run(records).headline.overall
     assert overall.method == "wilson" and overall.rate == 0.5
     assert (overall.low, overall.high) == pytest.approx((0.2366, 0.7634), abs=5e-5)
+
+
+def test_an_answer_that_admits_failure_is_not_an_over_claim() -> None:
+    records = [_rec("a", 1, success=False, answer="The hoodie costs $12.00."),               # claims: over-claimed
+               _rec("b", 1, success=False, answer="I could not find the price on the site."),  # admits it
+               _rec("c", 1, success=False, answer="Unable to load the page, so no answer."),
+               _rec("d", 1, success=False, answer="N/A"),
+               _rec("e", 1, success=True, answer="It costs $47.99.")]
+    overall = estimate_run(records).headline.overall
+    assert [r.task_id for r in records if r.over_claimed] == ["a"]
+    assert (overall.answered, overall.over_claimed) == (5, 1)

@@ -134,3 +134,25 @@ def test_the_reference_judge_checks_the_answer_against_the_screenshots(tmp_path:
     verdicts = {k: read_json(run / k / "judgement.json")["verdict"] for k in answers}
     assert verdicts == {"right": "SUCCESS", "off": "NOT SUCCESS", "name": "NOT SUCCESS", "hedge": "NOT SUCCESS"}
     assert "134" in read_json(run / "off" / "judgement.json")["reasoning"]
+
+
+def test_each_attempt_of_a_repeated_run_keeps_its_own_label(tmp_path: Path) -> None:
+    """Attempt N > 1 is `TASK#N` in the run's labels, as in the report's labelling export: the attempts of
+    a task are compared one by one, not folded into the last one."""
+    from webvoyager.judge.agreement import load_labels
+
+    run = make_run(tmp_path / "run", [
+        FakeTask("code--1", site="code", answer=RIGHT, success=True, repeat=1),
+        FakeTask("code--1", site="code", answer="I could not find the repositories.", success=False, repeat=2),
+        FakeTask("code--1", site="code", answer=RIGHT, success=True, repeat=3)])
+    assert runner.invoke(app, ["judge", str(run), "--model", "gullible"]).exit_code == 0
+    assert load_labels(run) == {"code--1": True, "code--1#2": False, "code--1#3": True}
+    people = tmp_path / "labels.csv"
+    people.write_text("task_id,label,note\ncode--1,1,\ncode--1#2,0,gave up\ncode--1#3,0,wrong repository\n")
+    res = runner.invoke(app, ["judge", "agreement", str(people), "--run", str(run)])
+    assert res.exit_code == 0, res.output
+    row = next(line for line in res.output.splitlines() if "labels vs run" in line)
+    assert [c.strip() for c in row.split("│")[2:4]] == ["3", "66.7%"]   # three attempts compared, two agree
+    calibrated = runner.invoke(app, ["judge", "calibrate", str(run), "--workers", "1"])
+    assert calibrated.exit_code == 0, calibrated.output
+    assert read_json(run / "calibration.json")["judges"][0]["run"]["tasks"] == 3   # each attempt against its check

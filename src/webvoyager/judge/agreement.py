@@ -144,7 +144,7 @@ def load_labels(source: Path | str) -> dict[str, bool]:
         return _judge_set_labels(Path(text.rsplit("@", 1)[0]), text.rsplit("@", 1)[1])
     source = Path(source)
     if source.is_dir():
-        labels = {r.task_id: bool(r.judged) for r in load_records(source) if r.judged is not None}
+        labels = {r.label_key: bool(r.judged) for r in load_records(source) if r.judged is not None}
         if not labels:
             raise ConfigError(f"{source} has no judged tasks; run `webvoyager judge {source} --model SPEC` first")
         return labels
@@ -184,7 +184,7 @@ def _judge_set_labels(run_dir: Path, judge: str) -> dict[str, bool]:
     for rec in load_records(run_dir):
         j = load_judgement(archive_path(run_dir / rec.dirname, name, model))
         if j is not None and j.success is not None:
-            labels[rec.task_id] = j.success
+            labels[rec.label_key] = j.success
     if not labels:
         method, _, protocol = name.partition("-")
         raise ConfigError(f"{run_dir} has no tasks judged by {name} with {model}; run `webvoyager judge "

@@ -129,10 +129,6 @@ class Calibration:
         return path
 
 
-def _key(rec: TaskRecord) -> str:
-    return f"{rec.task_id}#{rec.repeat}"
-
-
 def run_judges(records: Sequence[TaskRecord], run_dir: Path) -> dict[JudgeKey, dict[str, bool]]:
     """Every judge that judged the run, with its verdicts (attempt key -> success)."""
     found: dict[JudgeKey, dict[str, bool]] = {}
@@ -140,7 +136,7 @@ def run_judges(records: Sequence[TaskRecord], run_dir: Path) -> dict[JudgeKey, d
         for path in sorted((run_dir / rec.dirname / "judgements").glob("*.json")):
             j = load_judgement(path)
             if j is not None and j.success is not None:
-                found.setdefault(JudgeKey(j.method, j.protocol, j.model), {})[_key(rec)] = j.success
+                found.setdefault(JudgeKey(j.method, j.protocol, j.model), {})[rec.label_key] = j.success
     return found
 
 
@@ -204,7 +200,7 @@ async def calibrate(run_dir: Path, tasks: Mapping[str, Task], *, judges: Sequenc
     (the run's tasks by id, with their checks and probes); `model_for` builds a judge's model from its spec
     for the probes. Writes nothing (see `Calibration.save`)."""
     records = load_records(run_dir)
-    checked = {_key(r): bool(r.checked) for r in records if r.checked is not None}
+    checked = {r.label_key: bool(r.checked) for r in records if r.checked is not None}
     if not checked or not any(r.task_id in tasks for r in records):
         raise ConfigError(f"{run_dir} has no code-checked tasks of a known suite: calibrate a run of the sandbox "
                           "(`webvoyager bench sandbox ...`), whose tasks have checks and probes")

@@ -228,7 +228,7 @@ def label_items(run_dir: Path, records: list[TaskRecord]) -> dict[str, Any]:
     """What the labelling mode (templates/labelling.js) labels: each task row of the report, keyed by its task
     id (`task_id#N` for attempt N > 1 of a repeated run), the key its exported CSV gives `judge agreement`."""
     return {"run": str(run_dir.resolve()),
-            "tasks": [{"key": r.task_id if r.repeat == 1 else f"{r.task_id}#{r.repeat}", "anchor": _anchor(r.dirname),
+            "tasks": [{"key": r.label_key, "anchor": _anchor(r.dirname),
                        "answer": (r.result.answer or "")[:200] if r.result else ""} for r in records]}
 
 

@@ -12,7 +12,8 @@ the run's headline. An unfinished attempt counts as a failure, as in the headlin
   (runs/intervals.py: `RESAMPLES` resamples, seed `SEED`).
 - pass@k, pass^k (k = 1..N): the mean over tasks of the unbiased estimators from each task's n counted
   attempts and c successes; a task with fewer than k counted attempts is left out of that k (`tasks`).
-- over-claimed: attempts whose agent answered as if done (status answered, a non-empty answer) while the
+- over-claimed: attempts whose agent answered as if done (status answered, an answer that does not admit
+  failure, `tasks.mentions.admits_failure`) while the
   check, or the judge where there is no check, says failure; `share` is over the counted attempts.
 """
 

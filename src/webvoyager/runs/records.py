@@ -16,6 +16,7 @@ from webvoyager.runs.golden import golden_match
 from webvoyager.runs.store import STORE_NAME, RunStore
 from webvoyager.errors import ConfigError
 from webvoyager.runs.judgements import Judgement, load_judgement
+from webvoyager.tasks.mentions import admits_failure
 from webvoyager.trajectory import Result, TaskDir, safe_dirname
 
 
@@ -39,10 +40,17 @@ class TaskRecord:
 
     @property
     def over_claimed(self) -> bool:
-        """The agent answered as if done (status answered, a non-empty answer) but the check, or the judge
-        where there is no check, says it failed."""
+        """The agent answered as if done (status answered, an answer that does not admit failure: "I could
+        not find it" claims nothing) but the check, or the judge where there is no check, says it failed."""
         r = self.result
-        return bool(r and r.answered and (r.answer or "").strip() and self.success is False)
+        answer = (r.answer or "").strip() if r else ""
+        return bool(r and r.answered and answer and not admits_failure(answer) and self.success is False)
+
+    @property
+    def label_key(self) -> str:
+        """The attempt's name in a labels CSV: the task id, `TASK#N` for attempt N > 1 of a repeated run
+        (the report's labelling export, `judge agreement` and `judge calibrate` all key by it)."""
+        return self.task_id if self.repeat == 1 else f"{self.task_id}#{self.repeat}"
 
     @property
     def task_dir(self) -> str:

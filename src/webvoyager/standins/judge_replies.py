@@ -21,13 +21,12 @@ from typing import Sequence
 from webvoyager.errors import ConfigError
 from webvoyager.models.base import Message
 from webvoyager.standins.ocr import read_words
-from webvoyager.tasks.mentions import normalize_answer, number_mentions
+from webvoyager.tasks.mentions import admits_failure, normalize_answer, number_mentions
 
 _VERDICT_ASKED = re.compile(r"NOT SUCCESS", re.IGNORECASE)
 _ANSWER = re.compile(r"(?:final answer of the assistant|result response)\s*:\s*(.*?)(?:\n\s*\n|\Z)",
                      re.IGNORECASE | re.DOTALL)
-_ADMITS_FAILURE = re.compile(r"\b(?:could not|couldn't|cannot|can't|unable|not able|failed to|did not load)\b|"
-                             r"^\s*(?:n/?a|none|done\.?)\s*$", re.IGNORECASE)
+_BARE_DONE = re.compile(r"^\s*done\.?\s*$", re.IGNORECASE)   # claims completion, shows nothing to believe
 _NAME = re.compile(r"\b[A-Z][\w'’.-]{2,}")
 _NOT_NAMES = frozenset({"the", "its", "it's", "either", "there", "this", "that", "they", "then", "and", "with",
                         "from", "for", "after", "before", "both", "one", "yes", "not", "but", "answer"})
@@ -51,7 +50,7 @@ def _answer(messages: Sequence[Message]) -> str:
 def gullible_verdict(messages: Sequence[Message]) -> str:
     """The gullible judge's reply: the agent's claim is believed unless it admits failure."""
     answer = _answer(messages)
-    if not answer or _ADMITS_FAILURE.search(answer):
+    if not answer or admits_failure(answer) or _BARE_DONE.match(answer):
         return f"The assistant says it did not finish ({answer[:80]!r}).\nVerdict: NOT SUCCESS"
     return f"The assistant answered {answer[:120]!r}, so the task is done.\nVerdict: SUCCESS"
 
@@ -65,7 +64,7 @@ def reference_verdict(messages: Sequence[Message]) -> str:
     """The reference judge's reply: SUCCESS when every number and name the answer states is on a
     screenshot it was shown (see the module docstring)."""
     answer = _answer(messages)
-    if not answer or _ADMITS_FAILURE.search(answer):
+    if not answer or admits_failure(answer) or _BARE_DONE.match(answer):
         return f"The assistant says it did not finish ({answer[:80]!r}).\nVerdict: NOT SUCCESS"
     screen = _screen_text(messages)
     shown = {n.value for n in number_mentions(screen)}

@@ -53,6 +53,17 @@ _HEDGE = re.compile(r"\beither\b.*\bor\b|\bor (?:possibly|perhaps|maybe|probably
                     r"\b(?:not sure|unsure|uncertain) (?:whether|if)\b", re.DOTALL)
 
 
+# An answer that says the agent did not get there ("I could not find it", "unable to load", "N/A"): it
+# claims nothing, so a failed check on it is not an over-claim, and a judge need not believe it.
+_ADMITS_FAILURE = re.compile(r"\b(?:could not|couldn['’]t|cannot|can['’]t|unable|not able|failed to|did not load|"
+                             r"gave up)\b|^\s*(?:n/?a|none)\.?\s*$", re.IGNORECASE)
+
+
+def admits_failure(text: str) -> bool:
+    """True when the answer says the task was not done (see `_ADMITS_FAILURE`)."""
+    return bool(_ADMITS_FAILURE.search(text))
+
+
 def hedges(text: str) -> bool:
     """True when the answer hedges between values (either/or, "or possibly", "not sure whether")."""
     return bool(_HEDGE.search(normalize_answer(text)))
