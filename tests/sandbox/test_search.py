@@ -331,6 +331,20 @@ def test_the_hook_gives_every_site_the_registry_and_search_needs_no_socket() -> 
     assert SEARCH_HOME_PATH == "/"
 
 
+def test_the_first_home_page_visit_builds_the_index_in_the_background() -> None:
+    """The agent lands on Quarry's home page a model call before it types: the crawl starts there, so the
+    query does not wait for all of it."""
+    site = discover_sites()["search"]
+    assert site.warming is None
+    home = site.handle(parse_request("GET", "/", {"host": "search.localhost:1234"}, b""))
+    assert home.status == 200 and site.warming is not None
+    first = site.warming
+    site.handle(parse_request("GET", "/", {"host": "search.localhost:1234"}, b""))
+    assert site.warming is first   # one build, however many visits
+    first.join(timeout=120)
+    assert site._index is not None and site.index() is site._index
+
+
 @pytest.fixture(scope="module")
 def quarry(sandbox):  # type: ignore[no-untyped-def]
     """The sandbox with Quarry's index built: the first query crawls every site, which on a busy shared

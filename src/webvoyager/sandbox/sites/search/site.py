@@ -4,7 +4,8 @@ related searches and a tool that restricts results to one site.
 
 Served at http://search.localhost:<port>/ (SEARCH_HOME_PATH is its home page).
 
-The index is built on the first query by crawling the other sites in-process, from each home page
+The index is built on the first visit of the home page (in the background) or the first query, whichever
+comes first, by crawling the other sites in-process, from each home page
 breadth-first up to a page budget per site (`engine`), and kept for the life of the server; sites
 added to the sandbox later are crawled too. Widgets that make it hard for an agent: an autocomplete
 list under the search box, sponsored results at the top that look like answers but are not the best
@@ -41,6 +42,7 @@ class SearchSite(Site):
         self._index: engine.Index | None = None
         self._about: dict[str, str] = {}
         self._lock = threading.Lock()
+        self.warming: threading.Thread | None = None   # the build the home page started (see `home`)
         self.route("/", self.home)
         self.route("/search", self.search)
         self.route("/api/suggest", self.suggest)
@@ -63,6 +65,12 @@ class SearchSite(Site):
         return len([n for n in self.registry if n != self.name])
 
     def home(self, request: Request) -> Response:
+        """The home page; the first visit also starts building the index in the background, so the
+        query typed next does not wait for the whole crawl (seconds on a busy machine)."""
+        with self._lock:
+            if self._index is None and self.warming is None:
+                self.warming = threading.Thread(target=self.index, name="quarry-index", daemon=True)
+                self.warming.start()
         return self.render("home.html", site_count=self._others())
 
     def search(self, request: Request) -> Response:
