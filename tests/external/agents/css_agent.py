@@ -15,7 +15,19 @@ import os
 import subprocess
 import sys
 
-from playwright.async_api import Page, async_playwright
+from playwright.async_api import Browser, Page, async_playwright
+
+
+async def find_page(browser: Browser, target_id: str) -> Page:
+    """The page whose DevTools target id the task names."""
+    for context in browser.contexts:
+        for page in context.pages:
+            session = await context.new_cdp_session(page)
+            info = await session.send("Target.getTargetInfo")
+            await session.detach()
+            if info["targetInfo"]["targetId"] == target_id:
+                return page
+    raise LookupError(f"no page has the target id {target_id}")
 
 
 async def wander(page: Page, wrong: bool) -> tuple[str, list[dict[str, str]]]:
@@ -67,16 +79,7 @@ async def main() -> None:
     misbehave(task["task_id"])
     async with async_playwright() as playwright:
         browser = await playwright.chromium.connect_over_cdp(task["cdp_url"])
-        page = None
-        for context in browser.contexts:
-            for candidate in context.pages:
-                session = await context.new_cdp_session(candidate)
-                info = await session.send("Target.getTargetInfo")
-                await session.detach()
-                if info["targetInfo"]["targetId"] == task["target_id"]:
-                    page = candidate
-        assert page is not None, "the target id names no page"
-        answer, steps = await PLANS[task["task_id"]](page, wrong)
+        answer, steps = await PLANS[task["task_id"]](await find_page(browser, task["target_id"]), wrong)
     print(json.dumps({"answer": answer, "steps": steps}))
 
 
