@@ -29,6 +29,9 @@ log = logging.getLogger("webvoyager.bench")
 WATCH_CAP_S = 5.0
 """The longest one wait for a change lasts before it starts again (it returns at the first change)."""
 
+MAX_FAILURES = 20
+"""Failed looks in a row after which the watcher gives up (the final page is still recorded)."""
+
 
 class PageWatcher:
     """Screenshots and URL trail of `session`'s tab, recorded by `recorder` as trajectory steps."""
@@ -46,13 +49,16 @@ class PageWatcher:
 
     async def watch(self) -> None:
         """Until cancelled: at each change of the page, let it settle and take a screenshot."""
+        failures = 0
         while True:
             try:
                 if await wait_for_change(self.session.page, self._network, cap_s=WATCH_CAP_S):
                     await self.session.settle()
                     await self.snapshot("the page changed")
+                failures = 0
             except (PlaywrightError, BrowserError) as exc:
-                if self.session.page.is_closed() or self.session.crashed:
+                failures += 1
+                if self.session.page.is_closed() or self.session.crashed or failures >= MAX_FAILURES:
                     log.info("stopped watching the page: %s", exc)
                     return
                 # a navigation in the middle of a wait or a screenshot: look again
