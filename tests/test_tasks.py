@@ -230,3 +230,16 @@ def test_probe_judges_the_parts_it_gives() -> None:
     assert task.probe(Probe(url="http://x.localhost/r"))
     assert not task.probe(Probe(answer="6 servings", url="http://y.localhost/r"))
     assert not task.probe(Probe(answer="7 servings"))
+
+
+@pytest.mark.parametrize("check, right", [
+    (NumberCheck(type="number", value=133, unit=["stars"]), "133 stars"),
+    (TextCheck(type="text", expect=["v1.1.0"]), "v1.1.0"),
+    (PairsCheck(type="pairs", pairs=[{"key": "turnout", "value": "71.4"}]), "turnout 71.4%"),
+])
+def test_every_check_fails_a_hedge(check: NumberCheck | TextCheck | PairsCheck, right: str) -> None:
+    """The right value offered among alternatives is no answer, whichever check reads it."""
+    assert check.passes(right)
+    for hedge in (f"Either {right} or v2.10.0.", f"{right}, or possibly 12", f"Not sure whether {right} or 7"):
+        assert not check.passes(hedge), hedge
+    assert TextCheck(type="text", expect=["mercy"]).passes("having or showing no mercy")   # 'or' alone is no hedge

@@ -45,16 +45,24 @@ class ElementIdentity:
 
 @dataclass(frozen=True)
 class ActedElement(ElementIdentity):
-    """The element a step acted on: its label then, and its identity, for replay."""
+    """The element a step acted on: its label then, and its identity, for replay; its box (x, y, width,
+    height in viewport pixels, as on the step's screenshot) for the report's outline (None in older files)."""
 
     label: int
+    bbox: tuple[float, float, float, float] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"label": self.label, **self.identity()}   # the label first, as earlier files have it
+        data: dict[str, Any] = {"label": self.label, **self.identity()}   # the label first, as earlier files have it
+        if self.bbox is not None:
+            data["bbox"] = list(self.bbox)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ActedElement:
-        return cls(**_known(cls, data))
+        known = _known(cls, data)
+        box = known.get("bbox")
+        known["bbox"] = tuple(float(v) for v in box) if isinstance(box, (list, tuple)) and len(box) == 4 else None
+        return cls(**known)
 
 
 @dataclass(frozen=True)
@@ -202,6 +210,7 @@ class Step:
     gate: GateVerdict | None = None    # the confirm gate's verdict on a consequential action
     policy_data: PolicyRecord = field(default_factory=PolicyRecord)  # the policy's own record
     target: ActedElement | None = None  # the acted element, for replay
+    elements_text: str = ""            # the element list (or text-only tree) the model was given at this step
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -3,9 +3,11 @@ policy, PDFs read, domains blocked, and the final page state."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from webvoyager.browser.types import Click
 from webvoyager.errors import ActionError, PageLoadError
@@ -97,6 +99,19 @@ async def test_pdf_opened_in_the_tab_or_a_new_tab_is_read(session, pages_url, tm
     outcome = await session.execute(Click(2))
     assert len(session.context.pages) == 1
     assert sum(REPORT_TEXT in note for note in outcome.notes) == 1, outcome.notes   # read once, not per event
+
+
+async def test_observation_of_a_pdf_waits_for_the_viewer_to_paint(session, pages_url) -> None:
+    """Chromium's PDF viewer paints the document out of process, a second or more after the load: until
+    then its screenshot is one flat grey, which a model would read as an empty page."""
+    await open_zoo(session, pages_url, "pdf.html")
+    await session.execute(Click(1))
+    assert await session.page.evaluate("document.contentType") == "application/pdf"
+    obs = await session.observe()
+    image = Image.open(io.BytesIO(obs.screenshot)).convert("L")
+    low, high = image.getextrema()
+    assert high - low > 100, "the screenshot is flat: the viewer had not painted the document"
+    assert high >= 250   # the document's white page is in view
 
 
 async def test_pdf_excerpt_is_bounded(browser, tmp_path: Path, pages_url) -> None:

@@ -222,12 +222,14 @@ def test_run_cli_with_policy_cua(pages_url, tmp_path, monkeypatch) -> None:
     assert steps[0]["action_data"] == {"kind": "clickat", "target": {"x": 550, "y": 315}, "button": "left",
                                        "count": 1, "keys": []}
     assert json.loads((out / "run.json").read_text())["settings"]["policy"] == "cua"
-    # The report draws the click point over the step's screenshot (in the viewport's space); typing has none.
+    # The report draws the click point over the step's screenshot (in the viewport's space); typing has
+    # none, only the outline of the focused box the text went into.
     assert runner.invoke(app, ["report", str(out)]).exit_code == 0
     html = (out / "report.html").read_text()
     step1, step2 = html.split('id="task-task-step1"')[1].split('id="task-task-step2"')
     assert 'viewBox="0 0 1024 768"' in step1 and '<circle cx="550.0" cy="315.0"' in step1
-    assert "svg" not in step2.split('class="step"')[0]
+    step2 = step2.split('class="step"')[0]
+    assert "<circle" not in step2 and '<rect class="outline"' in step2
     bad = runner.invoke(app, ["run", "x", "--url", f"{pages_url}/zoo/pixel.html", "--policy", "cua", "--model",
                               "human", "--out", str(tmp_path / "bad")])
     assert bad.exit_code == 2 and "needs a computer-use model" in " ".join(bad.output.split())

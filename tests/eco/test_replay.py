@@ -35,6 +35,8 @@ def _record(tmp_path: Path, url: str) -> Path:
                               "--model", f"scripted:{script}", "--out", str(out), "--confirm", "allow"])
     assert res.exit_code == 0, res.output
     steps = json.loads((out / "task" / "trajectory.json").read_text())["steps"]
+    box = steps[1]["target"].pop("bbox")    # where the link was on the screenshot, for the report's outline
+    assert len(box) == 4 and box[2] > 0 and box[3] > 0
     assert steps[1]["target"] == {"label": 0, "tag": "a", "text": "Tomato Soup", "aria_label": "", "role": "",
                                   "type": "", "placeholder": ""}
     return out / "task"

@@ -12,6 +12,7 @@ import pytest
 
 from webvoyager.sandbox.catalog import load_hostile_tasks, load_sandbox_tasks
 from webvoyager.tasks import AnswerPlan, Probe, Task
+from webvoyager.tasks.mentions import hedges
 
 TASKS = {t.id: t for t in [*load_sandbox_tasks(), *load_hostile_tasks()]}
 REFUSALS = ["I could not find the answer on this website.", "N/A", "", "Done.", "The page did not load."]
@@ -49,6 +50,26 @@ def test_refusals_fail(task_id: str) -> None:
     task = TASKS[task_id]
     for text in REFUSALS:
         assert not task.probe(Probe(answer=text)), f"{task_id} accepts the non-answer {text!r}"
+
+
+@pytest.mark.parametrize("task_id", sorted(t.id for t in load_sandbox_tasks()))
+def test_every_answer_task_rejects_a_hedge(task_id: str) -> None:
+    """A hedge names the right value and a wrong one ("Either v1.1.0 or v1.0.0"): every answer task probes
+    one, and its checks fail it; the reference's own answer never reads as a hedge."""
+    task = TASKS[task_id]
+    assert task.probes is not None
+    hedged = [p for p in task.probes.reject if p.kind == "hedge"]
+    if not (task.checks and task.checks.answer):
+        assert not hedged, f"{task_id} has no answer check to probe with a hedge"
+        return
+    assert hedged, f"{task_id}: add a 'hedge' fail probe (the right value and a wrong one, either/or)"
+    for probe in hedged:
+        assert probe.answer and hedges(probe.answer), f"{task_id}: {probe.answer!r} does not read as a hedge"
+        assert not task.probe(probe), f"{task_id} accepts the hedge {probe.answer!r}"
+    right = [p.answer for p in task.probes.accept if p.answer]
+    assert any(r.rstrip(".").lower() in hedged[0].answer.lower() for r in right), \
+        f"{task_id}: the hedge should carry a right answer (one of its pass probes)"
+    assert isinstance(task.reference.answer, AnswerPlan) and not hedges(task.reference.answer.say)
 
 
 @pytest.mark.parametrize("task_id", sorted(TASKS))

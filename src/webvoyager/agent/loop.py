@@ -188,7 +188,8 @@ class Agent:
         observation, state.feedback = state.feedback.into(observation), StepFeedback()
         state.steps += 1
         state.last_url = observation.url
-        step = Step(index=state.steps, url=observation.url, title=observation.title, notes=list(observation.notes))
+        step = Step(index=state.steps, url=observation.url, title=observation.title, notes=list(observation.notes),
+                    elements_text=observation.text)
         step.timings = self._step_timings
         try:
             decision: Decision = await self._timed(state, "model_s", self.policy.decide(observation))
@@ -207,7 +208,7 @@ class Agent:
         step.action, step.action_data = action_text(decision.action), action_to_dict(decision.action)
         element = state.acted = await self._acted_element(decision.action, observation)
         if element is not None:
-            step.target = ActedElement(label=element.label, **element.identity())
+            step.target = ActedElement(label=element.label, bbox=element.bbox, **element.identity())
         state.feedback = replace(state.feedback, last_action=step.action)
         return step, decision.action
 

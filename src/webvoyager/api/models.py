@@ -33,14 +33,21 @@ def _our_wording(name: str, settings: RunSettings) -> RunSettings:
 
 STANDINS: dict[str, Callable[[RunSettings], ChatModel]] = {
     "reference": lambda s: ReferenceModel(policy=s.policy, protocol=_our_wording("reference", s).protocol,
-                                          grounding=s.grounding),
-    "gullible": lambda s: GullibleModel(policy=s.policy, protocol=_our_wording("gullible", s).protocol),
+                                          grounding=s.grounding, latency_s=s.standin_latency_s),
+    "gullible": lambda s: GullibleModel(policy=s.policy, protocol=_our_wording("gullible", s).protocol,
+                                        latency_s=s.standin_latency_s),
 }
 """Offline stand-in models by spec, built for a run's settings: they need no key and no network."""
 
 
 NO_IMAGE_DETAIL = ("anthropic", "gemini")
 """Providers whose APIs have no image detail level (`--image-detail` is OpenAI's)."""
+
+
+def _check_latency(parsed: factory.ModelSpec, settings: RunSettings | None) -> None:
+    if settings is not None and settings.standin_latency_s and parsed.provider not in STANDINS:
+        raise ConfigError(f"--latency makes an offline stand-in ({', '.join(STANDINS)}) answer as slowly as a served "
+                          f"model; {parsed.provider} answers in its own time: drop --latency")
 
 
 def _check_image_detail(parsed: factory.ModelSpec, settings: RunSettings | None) -> None:
@@ -57,6 +64,7 @@ def check_model_ready(spec: str, *, base_url: str | None = None, api_key: str | 
     cannot honour (an image detail level for a provider without one)."""
     parsed = factory.parse_model_spec(spec)
     _check_image_detail(parsed, settings)
+    _check_latency(parsed, settings)
     if parsed.provider not in STANDINS:
         factory.check_provider_ready(parsed, base_url=base_url, api_key=api_key)
     elif settings is not None:
@@ -74,6 +82,7 @@ def create_model(spec: str, *, settings: RunSettings | None = None, **options: A
     when it cannot serve them), or a provider model (options as `models.factory.create_provider_model`)."""
     parsed = factory.parse_model_spec(spec)
     _check_image_detail(parsed, settings)
+    _check_latency(parsed, settings)
     if settings is not None and settings.policy == "cua" and parsed.provider not in (*COMPUTER_USE_PROVIDERS,
                                                                                      *COMPUTER_USE_STANDINS):
         raise ConfigError(f"--policy cua needs a computer-use model; {spec!r} is not one. Use "

@@ -71,6 +71,7 @@ class RunSettings:
     image_scale: float = 1.0            # both sides scaled by this before sending (0 < F <= 1)
     image_detail: Detail | None = None  # OpenAI's detail level for every image (None: the policy's, high)
     cache: str | None = None            # an action cache folder (--cache): successful tasks replayed without the model
+    standin_latency_s: float = 0.0      # seconds an offline stand-in takes to answer (--latency; 0: at once)
 
     def __post_init__(self) -> None:
         values = agent_values(check_protocol(self.protocol), check_policy(self.policy), text_only=self.text_only)
@@ -104,6 +105,8 @@ class RunSettings:
             raise ConfigError(f"unusable_after must be at least 1 (got {values.unusable_after})")
         if self.download_max_mb < 1:
             raise ConfigError(f"download_max_mb must be at least 1 (got {self.download_max_mb})")
+        if not 0 <= self.standin_latency_s <= 600:
+            raise ConfigError(f"--latency must be between 0 and 600 seconds (got {self.standin_latency_s})")
         if values.wait_s <= 0:
             raise ConfigError(f"wait_s must be a positive number of seconds (got {values.wait_s})")
         if self.policy == "cua" and self.text_only:

@@ -10,7 +10,10 @@ error. With `BenchOptions.repeat` N > 1 each task gets N independent attempts (a
 policy each), repeat-major (every task's first attempt, then every second one, ...), each with its own row
 in the store and its own folder (`trajectory.attempt_dirname`: the first where a single run puts it,
 `<folder>@2`, `<folder>@3` beside it), so `--resume` runs only the attempts that are missing.
-`summary.json` is rewritten at the end.
+With `BenchOptions.budget` (`--max-cost`, `--max-tokens`: runs/budget.py) a worker starts no new task once
+the run's recorded spend (every finished task's usage, this invocation's and the earlier ones') reaches a
+limit; the running tasks finish, and the ones left are marked not run (`budget`) in the books, pending for
+`--resume`. `summary.json` is rewritten at the end.
 """
 
 from __future__ import annotations
@@ -32,10 +35,13 @@ from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError, StorageError, WorkerLostError, disk_failure
 from webvoyager.models.base import ChatModel
 from webvoyager.protocol import DEFAULT_TASK_TIMEOUT_S
+from webvoyager.runs.budget import NOT_RUN_BUDGET, Budget, BudgetReport
+from webvoyager.runs.records import load_records
 from webvoyager.runs.store import RunStore
 from webvoyager.runs.summary import Summary, read_summary, write_summary
 from webvoyager.tasks import Task
 from webvoyager.trajectory import Result, attempt_dirname, run_key, safe_dirname
+from webvoyager.usage import Usage
 
 log = logging.getLogger("webvoyager.bench")
 
@@ -60,8 +66,10 @@ class BenchOptions:
     task_timeout_s: float | None = DEFAULT_TASK_TIMEOUT_S   # None: no limit (the paper protocol)
     resume: bool = False
     repeat: int = 1                                           # independent attempts per task (--repeat)
+    budget: Budget = Budget()                                 # --max-cost, --max-tokens
 
     def validate(self) -> BenchOptions:
+        self.budget.validate()
         if self.workers < 1:
             raise ConfigError("--workers must be at least 1")
         if self.repeat < 1:
@@ -81,6 +89,8 @@ class BenchOutcome:
     summary: Summary
     wall_s: float
     rerun: list[str] = field(default_factory=list)   # run again: they had failed for the infrastructure
+    budget: BudgetReport | None = None                # with --max-cost/--max-tokens: the spend and the stop
+    not_run: list[str] = field(default_factory=list)  # row keys left pending because the budget was spent
 
 
 class TaskExecutor(Protocol):
@@ -168,6 +178,9 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
 
         redactor = settings.redactor()
         halt: list[str] = []   # why the bench stopped starting tasks: a disk that refused a task's files
+        budget = options.budget
+        spent = [_recorded_spend(run_dir) if budget.limited else Usage()]   # the run's, updated as tasks finish
+        ran = [0]
 
         async def run_one(task: Task, repeat: int) -> None:
             folder, key = run_dir / attempt_dirname(task.id, repeat), run_key(task.id, repeat)
@@ -210,25 +223,33 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
                 if not disk_failure(exc):
                     raise
                 halt.append(f"the bookkeeping of task {key} could not be written ({exc}); it stays running")
+            spent[0], ran[0] = spent[0] + result.usage, ran[0] + 1
             if listener:
                 listener.finished(task, result)
 
         async def worker() -> None:
-            while not queue.empty() and not halt:   # a full disk: no new task would fare better
+            # a full disk: no new task would fare better; a spent budget: no new task may start
+            while not queue.empty() and not halt and budget.reached(spent[0]) is None:
                 await run_one(*queue.get_nowait())
 
         try:
-            if todo:
+            if todo and budget.reached(spent[0]) is None:
                 await executor.start()  # a browser that cannot start at all is the user's error, not N task errors
             await asyncio.gather(*(worker() for _ in range(min(options.workers, max(len(todo), 1)))))
         finally:
             await executor.close()
+        stop = budget.reached(spent[0]) if budget.limited else None
+        not_run = [run_key(t.id, repeat) for t, repeat in _drain(queue)] if stop and not halt else []
+        store.mark_not_run(not_run, NOT_RUN_BUDGET)
     finally:
         store.close()
     wall = time.perf_counter() - started
     before = read_summary(run_dir) if options.resume else None
     try:
-        summary = write_summary(run_dir, run_wall_s=((before.run_wall_s or 0.0) if before else 0.0) + wall)
+        report = BudgetReport(budget.max_cost_usd, budget.max_tokens, spent[0].cost_usd, spent[0].total_tokens,
+                              reason=stop if not_run else None, not_run=len(not_run)) if budget.limited else None
+        summary = write_summary(run_dir, run_wall_s=((before.run_wall_s or 0.0) if before else 0.0) + wall,
+                                budget=report)
     except OSError as exc:
         if not (halt and disk_failure(exc)):
             raise
@@ -236,5 +257,22 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
         raise StorageError(f"the bench stopped: {halt[0]}; {queue.qsize()} task(s) were not started. Free some "
                            "space (or fix the folder), then run the same command with --resume: it runs "
                            "those tasks and the failed one again")
-    return BenchOutcome(ran=len(todo), kept=len(tasks) * options.repeat - len(todo), redone=redone, summary=summary, wall_s=wall,
-                        rerun=rerun)
+    return BenchOutcome(ran=ran[0], kept=len(tasks) * options.repeat - len(todo), redone=redone, summary=summary, wall_s=wall,
+                        rerun=rerun, budget=report, not_run=not_run)
+
+
+def _recorded_spend(run_dir: Path) -> Usage:
+    """The usage of every finished task of the run (what a budget counts from)."""
+    total = Usage()
+    for record in load_records(run_dir):
+        if record.state == "done" and record.result is not None:
+            total = total + record.result.usage
+    return total
+
+
+def _drain(queue: asyncio.Queue[tuple[Task, int]]) -> list[tuple[Task, int]]:
+    """What is left in the queue, emptied."""
+    left = []
+    while not queue.empty():
+        left.append(queue.get_nowait())
+    return left

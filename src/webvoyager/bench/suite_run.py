@@ -28,6 +28,7 @@ from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import ConfigError
 from webvoyager.fileio import ensure_writable_dir
 from webvoyager.protocol import task_timeout_for
+from webvoyager.runs.budget import Budget
 from webvoyager.runs.manifest import MANIFEST_KEY, SuiteManifest, make_manifest, read_manifest
 from webvoyager.runs.store import STORE_NAME, RunStore
 from webvoyager.tasks import Task
@@ -55,6 +56,7 @@ class BenchRequest:
     infra_as_failure: bool = False       # the headline counts infrastructure failures as failures
     agent: str | None = None             # an external agent (`cmd:COMMAND`, bench/external) instead of our own
     agent_timeout_s: float | None = None  # the external agent's limit per task (None: the task timeout)
+    budget: Budget = Budget()            # --max-cost, --max-tokens: no new task once the run's spend reaches one
 
 
 def prepare_run(suite: Suite, request: BenchRequest, settings_for: Callable[[str], RunSettings]) -> SuiteRun:
@@ -82,7 +84,7 @@ def prepare_run(suite: Suite, request: BenchRequest, settings_for: Callable[[str
         raise ConfigError("allowed domains (--allowed-domain, the hostile suite's rails) filter through a proxy on "
                           "this machine's loopback, which a browser elsewhere cannot reach: run the browser here "
                           "(--browser-endpoint on localhost), or drop --browser-endpoint")
-    options = BenchOptions(workers=request.workers, resume=request.resume, repeat=_repeat(request),
+    options = BenchOptions(workers=request.workers, resume=request.resume, repeat=_repeat(request), budget=request.budget,
                            task_timeout_s=task_timeout_for(settings.protocol, request.task_timeout_s)).validate()
     return SuiteRun(suite, request, settings, options, BrowserConfig(headless=settings.headless, **remote),
                     request.out or new_run_dir(prefix="bench"))

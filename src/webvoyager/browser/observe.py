@@ -286,9 +286,38 @@ async def screenshot(page: Page) -> bytes:
                            "The machine may be overloaded: run fewer tasks at once, or restart the browser.") from exc
 
 
+PDF_PAINT_CAP_S = 10.0
+"""How long an observation of a PDF waits for Chromium's viewer to paint the document (it paints it
+out of process, a second or more after the load on a busy machine, and shows one flat colour until then)."""
+
+
+def _one_colour(image: Image.Image) -> bool:
+    """True when every pixel of the image has the same colour."""
+    return all(low == high for low, high in image.getextrema())
+
+
+async def _shows_pdf(page: Page) -> bool:
+    try:
+        return await page.evaluate("document.contentType") == "application/pdf"
+    except PlaywrightError:
+        return False
+
+
 async def _screenshot_and_pixels(page: Page) -> tuple[bytes, Image.Image]:
+    """The viewport PNG and its pixels; a PDF whose viewer has not painted yet (a flat screenshot) is
+    shot again until the document shows, up to PDF_PAINT_CAP_S (then the flat one is kept)."""
     png = await screenshot(page)
-    return png, await asyncio.to_thread(decode, png)
+    image = await asyncio.to_thread(decode, png)
+    if not _one_colour(image) or not await _shows_pdf(page):
+        return png, image
+    deadline = asyncio.get_running_loop().time() + PDF_PAINT_CAP_S
+    while asyncio.get_running_loop().time() < deadline:
+        # no pause between shots: each screenshot waits for the compositor's next frame anyway
+        again = await screenshot(page)
+        again_image = await asyncio.to_thread(decode, again)
+        if not _one_colour(again_image):
+            return again, again_image
+    return png, image
 
 
 async def capture(page: Page, obs_id: int, config: BrowserConfig, text_only: bool) -> tuple[Scan, bytes, bytes]:

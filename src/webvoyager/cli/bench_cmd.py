@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
 import typer
@@ -19,11 +19,30 @@ from webvoyager.cli.run_cmd import print_calls_saved
 from webvoyager.cli.sections import print_sections
 from webvoyager.runs.summary import Summary
 
+if TYPE_CHECKING:
+    from webvoyager.bench.runner import BenchOutcome
+
 
 def print_summary(summary: Summary, title: str = "Results", paper_sites: dict[str, str] | None = None) -> None:
     """The per-site table of a run's summary, its per-group tables and replaced tasks
     (`bench.suites.sections.summary_sections`)."""
     print_sections(summary_sections(summary, title=title, paper_sites=paper_sites))
+
+
+def print_budget(outcome: BenchOutcome) -> None:
+    """What a budgeted bench spent, and the tasks it left not run (with how to run them)."""
+    report = outcome.budget
+    if report is None:
+        return
+    cost = "unknown" if report.spent_cost_usd is None else f"${report.spent_cost_usd:.4f}"
+    limits = ", ".join(part for part in (
+        f"--max-cost ${report.max_cost_usd:g}" if report.max_cost_usd is not None else "",
+        f"--max-tokens {report.max_tokens:,}" if report.max_tokens is not None else "") if part)
+    console.print(f"[bold]Budget:[/] the run has spent {cost} and {report.spent_tokens:,} tokens ({limits}).")
+    if report.stopped:
+        console.print(f"[yellow]Budget reached:[/] {escape(report.reason or '')}; {report.not_run} task(s) not run "
+                      f"(budget): {escape(', '.join(outcome.not_run))}. Run the same command with --resume and a "
+                      "higher (or no) limit to run them.")
 
 
 def _suites_help() -> str:
@@ -72,6 +91,11 @@ def bench(
                                           "(browser, network, model API, harness) as failures instead of "
                                           "leaving them out of the success rate."),
     redate: bool = typer.Option(False, "--redate", help="Move dates that have passed into the future."),
+    max_cost: Optional[float] = typer.Option(None, "--max-cost", help="Start no new task once the run's recorded "
+                                             "cost reaches this many US dollars (running tasks finish; the rest "
+                                             "stay for --resume)."),
+    max_tokens: Optional[int] = typer.Option(None, "--max-tokens", help="Start no new task once the run's recorded "
+                                             "tokens (input + output) reach N (as --max-cost)."),
     task_timeout: opt.TaskTimeout = None,
     data: Optional[Path] = typer.Option(None, "--data", help="Folder or file of the suite's data "
                                         "(default: $WEBVOYAGER_DATA)."),
@@ -98,6 +122,7 @@ def bench(
     from webvoyager.bench.suite_run import BenchRequest, prepare_run
     from webvoyager.bench.suites import SuiteArgs, open_suite
     from webvoyager.errors import ConfigError
+    from webvoyager.runs.budget import Budget
 
     if (model is None) == (external is None):
         raise ConfigError('give --model SPEC (our agent with that model) or --agent cmd:"COMMAND" (your agent), '
@@ -109,7 +134,8 @@ def bench(
     request = BenchRequest(model=model, base_url=base_url, workers=workers, backend=backend, address=address,
                            browser_endpoint=browser_endpoint, out=out, resume=resume, task_timeout_s=task_timeout,
                            sites=tuple(site), ids=tuple(task_id), limit=limit, redate=redate, repeat=repeat,
-                           infra_as_failure=infra_as_failure, agent=external, agent_timeout_s=agent_timeout)
+                           infra_as_failure=infra_as_failure, agent=external, agent_timeout_s=agent_timeout,
+                           budget=Budget(max_cost_usd=max_cost, max_tokens=max_tokens).validate())
     run = prepare_run(chosen, request, lambda confirm: agent.settings(default_confirm=confirm))
     with run.open():
         repeats = f" x {run.options.repeat} attempts" if run.options.repeat > 1 else ""
@@ -124,6 +150,7 @@ def bench(
         console.print(f"[yellow]Run again after an infrastructure failure:[/] {', '.join(outcome.rerun)}")
     if outcome.kept:
         console.print(f"Kept {outcome.kept} finished task(s) from before.")
+    print_budget(outcome)
     print_sections(run.sections(outcome))
     print_sections(rate_sections(outcome.summary, both_views=run.settings.protocol == "paper"))
     if run.settings.cache is not None:

@@ -1,5 +1,5 @@
-"""CLI commands: `webvoyager judge RUN_DIR --model SPEC ...`, `webvoyager judge agreement LABELS ...` and
-`webvoyager judge import DIR ...` (cli/judge_import_cmd.py).
+"""CLI commands: `webvoyager judge RUN_DIR --model SPEC ...`, `webvoyager judge agreement LABELS ...`,
+`webvoyager judge calibrate RUN_DIR` and `webvoyager judge import DIR ...` (cli/judge_import_cmd.py).
 
 `judge` is a command group whose default command judges a run: `judge RUN_DIR` is `judge run RUN_DIR`.
 """
@@ -150,6 +150,66 @@ def agreement_cmd(
             writer = csv.writer(handle)
             writer.writerow(csv_row(header))
             writer.writerows(csv_row(row) for row in rows)
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+@judge_app.command("calibrate")
+@friendly_errors
+def calibrate_cmd(
+    run_dir: Path = typer.Argument(..., help="A judged run of code-checked tasks (a sandbox bench run)."),
+    judge: list[str] = typer.Option([], "--judge", help="Only this judge of the run: JUDGE/MODEL (e.g. "
+                                    "webvoyager/openai:gpt-4o) or JUDGE for each of its models; repeatable. "
+                                    "Default: every judge that judged the run."),
+    probes: bool = typer.Option(True, "--probes/--no-probes", help="Also judge each task's trajectory with its "
+                                "probes as the final answer (right answers reworded, hedges, off-by-ones...)."),
+    workers: int = typer.Option(4, "--workers", min=1, help="Probe trajectories judged at once."),
+    base_url: Optional[str] = typer.Option(None, "--base-url", help="OpenAI-compatible server of the judge model."),
+) -> None:
+    """Each judge of RUN_DIR against the code checks: agreement, Cohen's kappa, false-positive and
+    false-negative rates, the success-rate gap, and its verdicts on the tasks' probes per kind. Writes
+    calibration.json in RUN_DIR (summary.json and the report show it)."""
+    from webvoyager.api import check_model_ready, create_model
+    from webvoyager.judge.calibration import calibrate
+    from webvoyager.runs.summary import write_summary
+    from webvoyager.sandbox.catalog import load_hostile_tasks, load_sandbox_tasks
+
+    tasks = {t.id: t for t in [*load_sandbox_tasks(), *load_hostile_tasks()]}
+
+    def model_for(spec: str) -> Any:
+        check_model_ready(spec, base_url=base_url)
+        return create_model(spec, base_url=base_url)
+
+    result = asyncio.run(calibrate(run_dir, tasks, judges=judge, model_for=model_for, probes=probes,
+                                   workers=workers))
+    table = Table(title="Judges against the code checks (gap = the judge's success rate minus the checks', "
+                        "in points)")
+    for col in ("judge", "attempts", "agreement", "kappa", "false pos.", "false neg.", "checks", "judge rate", "gap"):
+        table.add_column(col, justify="left" if col == "judge" else "right")
+    for j in result.judges:
+        run = j.run
+        table.add_row(escape(j.judge.name), str(run.n), _pct(run.agreement),
+                      "-" if run.kappa is None else f"{run.kappa:.3f}", _pct(j.false_positive_rate),
+                      _pct(j.false_negative_rate), _pct(run.a_rate), _pct(run.b_rate),
+                      "-" if run.gap_points is None else f"{run.gap_points:+.1f}")
+    console.print(table)
+    if probes:
+        kinds = sorted({k.kind for j in result.judges for k in j.kinds()}, key=lambda k: (k != "pass", k))
+        ptable = Table(title="Probe trajectories the judge passed (pass = right answers reworded; every other "
+                             "kind is a wrong answer)")
+        ptable.add_column("judge")
+        for kind in kinds:
+            ptable.add_column(kind, justify="right")
+        for j in result.judges:
+            scores = {k.kind: k for k in j.kinds()}
+            ptable.add_row(escape(j.judge.name), *(f"{scores[k].judged_success}/{scores[k].probes}" if k in scores
+                                                   else "-" for k in kinds))
+        console.print(ptable)
+    path = result.save(run_dir)
+    write_summary(run_dir)
+    console.print(f"Calibration written to [bold]{escape(str(path))}[/].")
 
 
 def register(app: typer.Typer) -> None:

@@ -75,6 +75,9 @@ Cache = Annotated[Optional[Path], typer.Option("--cache", help="An action cache 
                                              "stores its steps there; a later run replays them without model calls "
                                              "while the page matches, and the model takes over (and the cache heals) "
                                              "at the first step that does not.")]
+Latency = Annotated[float, typer.Option("--latency", help="Seconds each answer of an offline stand-in (reference, "
+                                       "gullible) takes, as a served model's would: to measure a bench at real "
+                                       "model latency without a model (default 0).")]
 Headed = Annotated[bool, typer.Option("--headed", help="Show the browser window.")]
 TaskTimeout = Annotated[Optional[float], typer.Option("--task-timeout", help="Wall-clock limit per task, seconds "
                                                       "(default 600; paper: none).")]
@@ -114,6 +117,7 @@ class AgentOptions:
     image_scale: float = 1.0
     image_detail: str | None = None
     cache: Path | None = None
+    latency: float = 0.0
 
     def settings(self, *, default_confirm: str = "ask") -> RunSettings:
         """The validated RunSettings these options describe (ConfigError when they cannot work);
@@ -137,7 +141,8 @@ class AgentOptions:
                            trace=self.trace, prompts=str(self.prompts) if self.prompts else None,
                            image_format=image_format, image_quality=image_quality, image_scale=self.image_scale,
                            image_detail=self.image_detail,
-                           cache=str(self.cache) if self.cache else None).validate()  # type: ignore[arg-type]
+                           cache=str(self.cache) if self.cache else None,
+                           standin_latency_s=self.latency).validate()  # type: ignore[arg-type]
 
 
 _OPTION_TYPES: dict[str, Any] = {
@@ -148,7 +153,7 @@ _OPTION_TYPES: dict[str, Any] = {
     "system_prompt": SystemPrompt, "secret_env": SecretEnv, "headed": Headed, "confirm": Confirm,
     "trace": Trace, "prompts": Prompts, "image_format": ImageFormatOpt, "image_scale": ImageScale,
     "image_detail": ImageDetail,
-    "cache": Cache,
+    "cache": Cache, "latency": Latency,
 }
 
 

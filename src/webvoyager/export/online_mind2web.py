@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from webvoyager.errors import ConfigError
 from webvoyager.fileio import write_bytes_atomic, write_json_atomic
 from webvoyager.runs.factual import factual_action
-from webvoyager.runs.records import load_records
+from webvoyager.export.source import finished_records
 from webvoyager.trajectory import Result, Step, TaskDir, safe_dirname
 
 SCHEMA_VERSION = "online-mind2web-v2"
@@ -49,16 +48,7 @@ class Export:
 def export_run(run_dir: Path, out: Path) -> Export:
     """Write every finished task of `run_dir` into `out` (see the module docstring), but infrastructure
     failures; ConfigError when `run_dir` is no run directory or holds no finished task."""
-    if not run_dir.is_dir():
-        raise ConfigError(f"run directory {run_dir} does not exist; pass the --out folder of a bench or run")
-    if not (run_dir / "run.json").is_file():
-        raise ConfigError(f"{run_dir} is not a run directory (it has no run.json); pass the --out folder of a "
-                          "bench or run")
-    records = [r for r in load_records(run_dir) if r.result is not None]
-    if not records:
-        raise ConfigError(f"{run_dir} holds no finished task to export; run or resume the bench first")
-    if out.resolve() == run_dir.resolve() or out.resolve().is_relative_to(run_dir.resolve()):
-        raise ConfigError(f"write the export outside the run directory (got {out})")
+    records = finished_records(run_dir, out)
     exported, skipped = [], []
     for rec in records:
         assert rec.result is not None

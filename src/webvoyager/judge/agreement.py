@@ -1,7 +1,8 @@
 """Agreement between two sets of verdicts (a judge and human labels, or two judges).
 
 A label source is either a CSV file of `task_id,label` rows (label 0/1, also true/false, success/
-failure; a header row is allowed), or a run directory, whose tasks' `judgement.json` verdicts are used
+failure, or `invalid` for a task that cannot be judged, left out and counted; a header row and further
+columns, such as the report's labelling mode's `note`, are allowed), or a run directory, whose tasks' `judgement.json` verdicts are used
 (tasks without a verdict are left out), or `RUN_DIR@JUDGE/MODEL` for one particular judge of that
 run (e.g. `runs/x@keypoints/openai:gpt-4o`, `runs/x@webvoyager-paper/openai:gpt-4o`). Only task ids
 present in both sources are compared. Human labels in the Online-Mind2Web benchmark's own file shape
@@ -25,6 +26,7 @@ from webvoyager.runs.judgements import archive_path, load_judgement
 
 _TRUE = {"1", "true", "yes", "success", "y", "t"}
 _FALSE = {"0", "false", "no", "not success", "failure", "fail", "n", "f"}
+_INVALID = {"invalid"}
 LABEL_FORMATS = ("ours", "online-mind2web")
 
 
@@ -107,8 +109,14 @@ def compare(a: dict[str, bool], b: dict[str, bool], *, invalid: Collection[str] 
 
 
 def read_labels_csv(path: Path) -> dict[str, bool]:
-    """task_id -> label from a two-column CSV (see the module docstring)."""
+    """task_id -> label from a two-column CSV (see the module docstring); invalid tasks left out."""
+    return read_label_rows(path).success
+
+
+def read_label_rows(path: Path) -> LabelSet:
+    """The labels of a `task_id,label[,...]` CSV (see the module docstring), its invalid tasks apart."""
     labels: dict[str, bool] = {}
+    invalid: set[str] = set()
     text = read_text_file(path, ConfigError, what="labels file")
     for number, row in enumerate(csv.reader(io.StringIO(text, newline="")), start=1):
         if not row or not "".join(row).strip() or row[0].lstrip().startswith("#"):
@@ -120,11 +128,13 @@ def read_labels_csv(path: Path) -> dict[str, bool]:
             labels[task_id] = True
         elif raw in _FALSE:
             labels[task_id] = False
+        elif raw in _INVALID:
+            invalid.add(task_id)
         elif number == 1:
             continue  # a header row
         else:
-            raise ConfigError(f"{path}, line {number}: label {row[1]!r} is not 0/1 (or true/false)")
-    return labels
+            raise ConfigError(f"{path}, line {number}: label {row[1]!r} is not 0/1 (or true/false, or invalid)")
+    return LabelSet(labels, frozenset(invalid))
 
 
 def load_labels(source: Path | str) -> dict[str, bool]:
@@ -161,6 +171,8 @@ def load_label_set(source: Path | str, *, labels_format: str = "ours", column: s
     if path.is_file() and looks_like_benchmark_labels(path):
         raise ConfigError(f"{source} looks like the Online-Mind2Web benchmark's human labels (1 success, 0 failure, "
                           "2 not executable); pass --labels-format online-mind2web")
+    if path.is_file():
+        return read_label_rows(path)
     return LabelSet(load_labels(source))
 
 

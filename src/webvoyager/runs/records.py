@@ -30,6 +30,7 @@ class TaskRecord:
     judgement: Judgement | None
     state: str = "done"
     repeat: int = 1          # which of the run's independent attempts of the task (`bench --repeat N`)
+    not_run: str | None = None   # not finished: why the bench did not start it (`budget`), from its books
 
     @property
     def infrastructure(self) -> str | None:
@@ -93,7 +94,8 @@ def load_records(run_dir: Path) -> list[TaskRecord]:
             folder = run_dir / row.dirname
             result = _load_result(folder) if row.state == "done" else None
             records.append(TaskRecord(row.task_id, row.dirname, row.site, result,
-                                      load_judgement(TaskDir(folder).judgement), state=row.state, repeat=row.repeat))
+                                      load_judgement(TaskDir(folder).judgement), state=row.state, repeat=row.repeat,
+                                      not_run=row.not_run if row.state == "pending" else None))
             seen.add(row.dirname)
     for folder in sorted(p for p in run_dir.iterdir() if p.is_dir() and p.name not in seen):
         result = _load_result(folder)

@@ -6,6 +6,8 @@ status and success, and `infrastructure`: the kind of an infrastructure failure,
 and `<task id>@<repeat>` for the others (`trajectory.run_key`); `repeat` says which.
 Table `attempts`: one row per attempt (started, finished, status), the evidence that no task ran twice;
 an attempt whose worker died is closed as `lost` (status), one a killed run left open as `interrupted`.
+A pending row may carry `not_run`: why the bench did not start it (`budget`: `bench --max-cost/--max-tokens`
+was spent, runs/budget.py); starting the task clears it, so `--resume` runs such rows like any pending one.
 WAL journal and one transaction per change: a SIGKILL leaves the database consistent, with the tasks
 that were running still marked `running`; `reset_interrupted` turns them back into `pending`.
 """
@@ -33,7 +35,8 @@ CREATE TABLE IF NOT EXISTS tasks (
     success    INTEGER,
     updated_at TEXT NOT NULL,
     infrastructure TEXT,
-    repeat     INTEGER NOT NULL DEFAULT 1
+    repeat     INTEGER NOT NULL DEFAULT 1,
+    not_run    TEXT
 );
 CREATE TABLE IF NOT EXISTS attempts (
     task_id     TEXT NOT NULL,
@@ -64,6 +67,7 @@ class TaskRow:
     updated_at: str
     infrastructure: str | None = None   # an infrastructure failure's kind: rerun by --resume
     repeat: int = 1                     # which of the run's `--repeat` attempts of the task
+    not_run: str | None = None          # pending: why the bench did not start it (`budget`)
 
     @property
     def key(self) -> str:
@@ -86,6 +90,8 @@ class RunStore:
             self._db.execute("ALTER TABLE tasks ADD COLUMN infrastructure TEXT")
         if "repeat" not in columns:           # ... or before repeats: every row is repeat 1
             self._db.execute("ALTER TABLE tasks ADD COLUMN repeat INTEGER NOT NULL DEFAULT 1")
+        if "not_run" not in columns:          # ... or before budgets
+            self._db.execute("ALTER TABLE tasks ADD COLUMN not_run TEXT")
 
     def close(self) -> None:
         self._db.close()
@@ -131,12 +137,19 @@ class RunStore:
         """Mark a task running and open a new attempt; returns the attempt number (1-based)."""
         now = _now()
         with self._db:
-            self._db.execute("UPDATE tasks SET state = 'running', attempts = attempts + 1, updated_at = ? "
-                             "WHERE task_id = ?", (now, task_id))
+            self._db.execute("UPDATE tasks SET state = 'running', attempts = attempts + 1, updated_at = ?, "
+                             "not_run = NULL WHERE task_id = ?", (now, task_id))
             (attempt,) = self._db.execute("SELECT attempts FROM tasks WHERE task_id = ?", (task_id,)).fetchone()
             self._db.execute("INSERT INTO attempts (task_id, attempt, started_at) VALUES (?, ?, ?)",
                              (task_id, attempt, now))
         return int(attempt)
+
+    def mark_not_run(self, keys: Iterable[str], reason: str) -> None:
+        """Record why these pending rows were not started (`reason`, e.g. `budget`); they stay pending."""
+        now = _now()
+        with self._db:
+            self._db.executemany("UPDATE tasks SET not_run = ?, updated_at = ? WHERE task_id = ? AND state = 'pending'",
+                                 [(reason, now, key) for key in keys])
 
     def abandon(self, task_id: str) -> None:
         """Close a task's open attempt as `lost` (its worker died under it); the task stays running."""
@@ -158,9 +171,9 @@ class RunStore:
     def rows(self) -> list[TaskRow]:
         """Every task and repeat, in insertion order (`task_id` is the task's own id, `key` the row's)."""
         cur = self._db.execute("SELECT task_id, dirname, site, state, attempts, status, success, updated_at, "
-                               "infrastructure, repeat FROM tasks ORDER BY rowid")
+                               "infrastructure, repeat, not_run FROM tasks ORDER BY rowid")
         return [TaskRow(_task_of(r[0], r[9]), r[1], r[2], r[3], r[4], r[5], None if r[6] is None else bool(r[6]),
-                        r[7], r[8], r[9]) for r in cur.fetchall()]
+                        r[7], r[8], r[9], r[10]) for r in cur.fetchall()]
 
     def get(self, key: str) -> TaskRow | None:
         """The row of `key` (a task id for its first attempt, `run_key` for the others)."""

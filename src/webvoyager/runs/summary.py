@@ -9,7 +9,9 @@ and `success.rate` (the headline) is over all tasks of the group, counting tasks
 failures, so an unjudged run never looks better than it is; but tasks that ended in an infrastructure
 failure (`infrastructure`: counts by cause) are left out of it, unless the run counts them as failures
 (`bench --infra-as-failure`, run.json `infra_as_failure`). `estimates` (runs/estimates.py) adds the 95%
-intervals, pass@k and pass^k, and over-claiming, in both views.
+intervals, pass@k and pass^k, and over-claiming, in both views. `not_run` lists the tasks the bench's books
+say it did not start and why (`budget`), and `budget` what the last budgeted bench invocation spent of
+its limits (runs/budget.py).
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
+from webvoyager.runs.budget import BudgetReport
+from webvoyager.runs.calibration import CalibrationRow, read_calibration
 from webvoyager.runs.estimates import RunEstimates, estimate_run
 from webvoyager.runs.records import TaskRecord, load_records
 from webvoyager.fileio import write_json_atomic
+from webvoyager.trajectory import run_key
 from webvoyager.usage import Usage
 
 SUMMARY_NAME = "summary.json"
@@ -179,6 +184,9 @@ class Summary:
     run_wall_s: float | None = None
     protocol: str = "default"          # the run's protocol (run.json), default or paper
     estimates: RunEstimates | None = None   # intervals, pass@k/pass^k, over-claiming (both views)
+    not_run: dict[str, str] = field(default_factory=dict)   # row key -> why the bench did not start it
+    budget: BudgetReport | None = None      # the last budgeted bench invocation's limits and spend
+    calibration: tuple[CalibrationRow, ...] = ()   # judges against the checks (calibration.json), if measured
     generated_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
 
     def to_dict(self) -> dict[str, Any]:
@@ -193,6 +201,9 @@ class Summary:
             "groups": {key: {value: stats.to_dict() for value, stats in values.items()}
                        for key, values in self.groups.items()},
             "replaced": {"count": len(self.replaced), "tasks": list(self.replaced)},
+            "not_run": {"count": len(self.not_run), "tasks": dict(self.not_run)},
+            "budget": self.budget.to_dict() if self.budget else None,
+            **({"calibration": [row.to_dict() for row in self.calibration]} if self.calibration else {}),
         }
 
     @classmethod
@@ -205,6 +216,9 @@ class Summary:
                    judges=dict(data.get("judges") or {}), run_wall_s=data.get("run_wall_s"),
                    protocol=str(data.get("protocol") or "default"),
                    estimates=RunEstimates.from_dict(data["estimates"]) if data.get("estimates") else None,
+                   not_run={str(k): str(v) for k, v in ((data.get("not_run") or {}).get("tasks") or {}).items()},
+                   budget=BudgetReport.from_dict(data["budget"]) if data.get("budget") else None,
+                   calibration=tuple(CalibrationRow.from_dict(row) for row in data.get("calibration") or ()),
                    generated_at=str(data.get("generated_at") or ""))
 
 
@@ -228,6 +242,8 @@ def summarize(records: Iterable[TaskRecord], *, run_wall_s: float | None = None,
                 groups.setdefault(key, {}).setdefault(value, GroupStats()).add(rec, infra_as_failure)
             if rec.result.replaced:
                 summary.replaced.append(rec.task_id)
+        if rec.not_run is not None:
+            summary.not_run[run_key(rec.task_id, rec.repeat)] = rec.not_run
         if rec.judgement is not None:
             judges[f"{rec.judgement.judge} / {rec.judgement.model}"] += 1
     summary.sites = dict(sorted(sites.items()))
@@ -248,13 +264,21 @@ def read_summary(run_dir: Path) -> Summary | None:
         return None
 
 
-def write_summary(run_dir: Path, *, run_wall_s: float | None = None) -> Summary:
-    """Recompute summary.json from the run directory's files; keeps the run's wall time already recorded."""
+_KEEP: Any = object()
+
+
+def write_summary(run_dir: Path, *, run_wall_s: float | None = None, budget: BudgetReport | None = _KEEP) -> Summary:
+    """Recompute summary.json from the run directory's files; keeps the run's wall time and budget report
+    already recorded unless given (the bench gives its `budget`: None for an invocation without limits)."""
+    previous = read_summary(run_dir) if run_wall_s is None or budget is _KEEP else None
     if run_wall_s is None:
-        previous = read_summary(run_dir)
         run_wall_s = previous.run_wall_s if previous else None
+    if budget is _KEEP:
+        budget = previous.budget if previous else None
     summary = summarize(load_records(run_dir), run_wall_s=run_wall_s, protocol=run_protocol(run_dir),
                         groupings=run_groupings(run_dir), infra_as_failure=run_infra_as_failure(run_dir))
+    summary.calibration = read_calibration(run_dir)
+    summary.budget = budget
     write_json_atomic(run_dir / SUMMARY_NAME, summary.to_dict())
     return summary
 

@@ -24,6 +24,8 @@ from webvoyager.errors import ConfigError, ModelError
 from webvoyager.models.base import Completion, Message
 from webvoyager.protocol import PolicyName, ProtocolName, check_protocol
 from webvoyager.standins.elements import ParsedElement
+from webvoyager.standins.judge_replies import gullible_verdict, is_judge_request
+from webvoyager.standins.latency import answer_after
 from webvoyager.standins.ocr import read_words
 from webvoyager.standins.plan import Progress, find_task, next_move, solution_steps
 from webvoyager.standins.reading import PageView, noted_in
@@ -133,16 +135,21 @@ class GullibleModel:
     spec = "gullible"
 
     def __init__(self, tasks: Sequence[Task] | None = None, *, policy: PolicyName = "webvoyager",
-                 protocol: ProtocolName = "default") -> None:
+                 protocol: ProtocolName = "default", latency_s: float = 0.0) -> None:
         if policy not in ("webvoyager", "cua"):   # under cua it plays by pixels (standins/pixel_gullible.py)
             raise ConfigError(f"the gullible model answers WebVoyager conversations and plays computer use "
                               f"(--policy cua), not the {policy} policy's; use --policy webvoyager or cua")
         self.tasks = tuple(t for t in tasks if t.reference is not None) if tasks is not None else None
         self.protocol = check_protocol(protocol)
+        self.latency_s = latency_s   # how long each answer takes (`--latency`; standins/latency.py)
 
     async def complete(self, messages: Sequence[Message], *, temperature: float | None = 1.0, max_tokens: int = 1024,
                        seed: int | None = None) -> Completion:
-        """Follow the next instruction on the page, else take the task's next reference step."""
+        """Follow the next instruction on the page, else take the task's next reference step (to a judge's
+        request: believe the agent, standins/judge_replies.py)."""
+        await answer_after(self.latency_s)
+        if is_judge_request(messages):
+            return self._completion(messages, gullible_verdict(messages))
         question = task_text(messages)
         task = find_task(question, self.tasks)
         replies = [m.text_content for m in messages if m.role == "assistant"]

@@ -22,6 +22,7 @@ from webvoyager.browser.action_spec import Action
 from webvoyager.cua.turns import CallResult, ModelTurn
 from webvoyager.errors import ModelError
 from webvoyager.standins.gullible import Instruction, instructions_in, typed_value
+from webvoyager.standins.latency import answer_after
 from webvoyager.standins.ocr import Word, read_screen_words
 from webvoyager.standins.pixel_reference import PixelReference
 from webvoyager.standins.screen_targets import ScreenTarget, locate
@@ -57,6 +58,7 @@ class PixelGullible(PixelReference):
 
     async def turn(self, results: list[CallResult], screenshot: bytes) -> ModelTurn:
         """Follow the next instruction on the screenshot or in the results, else the next reference step."""
+        await answer_after(self.model.latency_s)
         words = await asyncio.to_thread(read_screen_words, screenshot)
         said = "\n".join(r.error or r.text for r in results if r.error or r.text)
         for instruction in instructions_in([(_reading(words), None), (said, None)]):

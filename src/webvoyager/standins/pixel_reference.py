@@ -36,6 +36,7 @@ from webvoyager.browser.keys import split_chord
 from webvoyager.browser.screen_space import ScreenSpace
 from webvoyager.cua.turns import CallResult, ModelTurn, PixelCall
 from webvoyager.errors import ModelError
+from webvoyager.standins.latency import answer_after
 from webvoyager.standins.ocr import Word, read_screen_words
 from webvoyager.standins.plan import MAX_FIND_SCROLLS, find_task, solution_steps
 from webvoyager.standins.reading import PageView, compose_answer, read_notes
@@ -82,6 +83,7 @@ class PixelReference:
     # -- one turn ----------------------------------------------------------------------------------
     async def turn(self, results: list[CallResult], screenshot: bytes) -> ModelTurn:
         """Check the last turn's calls, then do the next reference step on `screenshot`."""
+        await answer_after(self.model.latency_s)
         task = self._need_task()
         for result in results:
             if result.error:

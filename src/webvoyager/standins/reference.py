@@ -25,7 +25,8 @@ from webvoyager.errors import ConfigError, ModelError
 from webvoyager.models.base import Completion, Message
 from webvoyager.protocol import PolicyName, ProtocolName, check_policy, check_protocol
 from webvoyager.seeact.grounding import GroundingMode
-from webvoyager.standins import seeact_replies
+from webvoyager.standins import judge_replies, seeact_replies
+from webvoyager.standins.latency import answer_after
 from webvoyager.standins.plan import find_task, next_move, parse_progress, target_not_found_error
 from webvoyager.standins.reading import noted_in
 from webvoyager.standins.voyager_replies import (at_bottom, failure_note, last_assistant_text, move_action,
@@ -74,8 +75,10 @@ class ReferenceModel:
     spec = "reference"
 
     def __init__(self, tasks: Sequence[Task] | None = None, *, policy: PolicyName = "webvoyager",
-                 protocol: ProtocolName = "default", grounding: GroundingMode = "choice") -> None:
+                 protocol: ProtocolName = "default", grounding: GroundingMode = "choice",
+                 latency_s: float = 0.0) -> None:
         self.tasks = tuple(t for t in tasks if t.reference is not None) if tasks is not None else None
+        self.latency_s = latency_s   # how long each answer takes (`--latency`; standins/latency.py)
         self.policy, self.protocol = check_policy(policy), check_protocol(protocol)
         if policy == "seeact" and grounding == "coordinates":
             raise ConfigError("the reference model cannot answer SeeAct's coordinates grounding (it reads text, "
@@ -84,8 +87,12 @@ class ReferenceModel:
 
     async def complete(self, messages: Sequence[Message], *, temperature: float | None = 1.0, max_tokens: int = 1024,
                        seed: int | None = None) -> Completion:
-        """Reply with the next reference action for the sandbox task in `messages`."""
-        if self.policy == "seeact":
+        """Reply with the next reference action for the sandbox task in `messages` (to a judge's request:
+        its verdict, standins/judge_replies.py)."""
+        await answer_after(self.latency_s)
+        if judge_replies.is_judge_request(messages):
+            text = judge_replies.reference_verdict(messages)
+        elif self.policy == "seeact":
             text = seeact_replies.reply(messages, self.tasks)
         else:
             text = voyager_step(messages, self.tasks, select=offers_select(self.protocol))

@@ -8,6 +8,8 @@
   but only after the expected phrase ("A is lighter than B").
 * `pairs`: each key is stated with its own value and no other pair's value (two levels swapped fail).
 
+Every check fails an answer that hedges between values ("Either v1.1.0 or v2.10.0"; `mentions.hedges`).
+
 All compare normalised text (case, quotes, dashes, spacing, thousands separators). See docs/DESIGN.md.
 """
 
@@ -19,7 +21,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from webvoyager.tasks.mentions import mention_spans, normalize_answer, number_mentions, stated_numbers
+from webvoyager.tasks.mentions import hedges, mention_spans, normalize_answer, number_mentions, stated_numbers
 
 Spellings = Union[str, list[str]]
 """A phrase, or its accepted spellings ("NW 1502" or ["NW 1502", "NW1502"])."""
@@ -49,6 +51,8 @@ class NumberCheck(_Check):
     ignore: list[str] = []        # text dropped before reading numbers (a name with digits in it)
 
     def passes(self, answer: str) -> bool:
+        if hedges(answer):
+            return False
         text = answer
         for phrase in self.ignore:
             text = re.sub(re.escape(phrase), " ", text, flags=re.IGNORECASE)
@@ -70,6 +74,8 @@ class TextCheck(_Check):
     ordered: bool = False         # the expected phrases appear in this order (a ranking)
 
     def passes(self, answer: str) -> bool:
+        if hedges(answer):
+            return False
         found = [_first_span(answer, e) for e in self.expect]
         if any(span is None for span in found):
             return False
@@ -126,6 +132,8 @@ class PairsCheck(_Check):
     forbid: list[str] = []
 
     def passes(self, answer: str) -> bool:
+        if hedges(answer):
+            return False
         keys, values = [p.key for p in self.pairs], [p.value for p in self.pairs]
         segments = _segments(normalize_answer(answer), keys, values)
         for i, pair in enumerate(self.pairs):

@@ -47,6 +47,17 @@ def mentions(text: str, phrase: str) -> bool:
     return bool(mention_spans(text, phrase))
 
 
+# An answer that offers alternatives for what was asked ("Either v1.1.0 or v2.10.0", "12, or possibly 13",
+# "not sure whether A or B") has not answered: a grader gives no credit for the value it happens to include.
+_HEDGE = re.compile(r"\beither\b.*\bor\b|\bor (?:possibly|perhaps|maybe|probably)\b|"
+                    r"\b(?:not sure|unsure|uncertain) (?:whether|if)\b", re.DOTALL)
+
+
+def hedges(text: str) -> bool:
+    """True when the answer hedges between values (either/or, "or possibly", "not sure whether")."""
+    return bool(_HEDGE.search(normalize_answer(text)))
+
+
 # ----- numbers ---------------------------------------------------------------------------------
 
 _WORDS = {w: i for i, w in enumerate(

@@ -148,6 +148,11 @@ class Suite:
         runs later, in another process)."""
         return []
 
+    def paper_sites(self) -> dict[str, str]:
+        """The paper's website each of the suite's sites stands for (our site name -> the paper's), in the
+        paper's order, for the report's per-site table; {} for a suite that stands for none."""
+        return {}
+
     def results(self, run: FinishedRun) -> list[Section]:
         """The result sections to show (and any files of its own to write beside summary.json)."""
         return summary_sections(run.summary)

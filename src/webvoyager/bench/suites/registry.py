@@ -68,6 +68,13 @@ def report_sections(suite: object, run_dir: Path) -> list[Section]:
     return known().report_sections(run_dir) if known else []
 
 
+def suite_paper_sites(suite: object) -> dict[str, str]:
+    """The paper's websites the sites of the suite a run recorded (run.json `suite`) stand for, in the
+    paper's order (`Suite.paper_sites`); {} for a tasks file or a suite not registered in this process."""
+    known = _SUITES.get(suite) if isinstance(suite, str) else None
+    return known().paper_sites() if known else {}
+
+
 for _builtin in (SandboxSuite, HostileSuite, WebVoyagerSuite, GaiaSuite, SeeActOnlineSuite, MiniwobSuite,
                  OnlineMind2WebSuite):
     register(_builtin)

@@ -63,10 +63,20 @@ class SandboxSuite(SandboxServed):
 
         return ManifestSource(files=tuple((f"{path.parent.name}/{path.name}", path) for path in task_files()))
 
+    def paper_sites(self) -> dict[str, str]:
+        """Each sandbox site's name (Cartwheel, ...) -> the paper's website it stands for (Amazon, ...)."""
+        from webvoyager.sandbox.catalog import load_sandbox_tasks
+
+        return _paper_names(load_sandbox_tasks())
+
     def results(self, run: FinishedRun) -> list[Section]:
         """The per-site table in the paper's order of its 15 websites, with their names beside ours."""
-        from webvoyager.sandbox.catalog import PAPER_SITES, site_of
+        return [site_table(run.summary, paper_sites=_paper_names(run.tasks))]
 
-        ours = {site_of(t): t.site for t in run.tasks}
-        paper = {ours[key]: name for key, name in PAPER_SITES.items() if key in ours}
-        return [site_table(run.summary, paper_sites=paper)]
+
+def _paper_names(tasks: list[Task]) -> dict[str, str]:
+    """The tasks' site names (Cartwheel, ...) -> the paper's websites they stand for, in the paper's order."""
+    from webvoyager.sandbox.catalog import PAPER_SITES, site_of
+
+    ours = {site_of(t): t.site for t in tasks}
+    return {ours[key]: name for key, name in PAPER_SITES.items() if key in ours}

@@ -84,16 +84,21 @@ def site_table(summary: Summary, title: str = "Results", paper_sites: dict[str, 
     columns = list(_COLUMNS)
     if paper_sites:
         columns.insert(0, "paper site")
-    order = list(paper_sites or {})
-    sites = sorted(summary.sites.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
     rows = []
-    for name, s in [*sites, (OVERALL, summary.overall)]:
+    for name, s in [*in_paper_order(summary, paper_sites), (OVERALL, summary.overall)]:
         row = list(_stats_row(name, s))
         if paper_sites:
             row.insert(0, paper_sites.get(name, ""))
         rows.append(tuple(row))
     return TableSection(title, tuple(columns), tuple(rows[:-1]), total=rows[-1],
                         name_columns=2 if paper_sites else 1)
+
+
+def in_paper_order(summary: Summary, paper_sites: dict[str, str] | None) -> list[tuple[str, GroupStats]]:
+    """The summary's sites in the order of `paper_sites` (our site name -> the paper's website, in the
+    paper's order), sites it does not name last in their own order."""
+    order = list(paper_sites or {})
+    return sorted(summary.sites.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
 
 
 def reward_table(summary: Summary, title: str = "MiniWoB++ results") -> TableSection:

@@ -1,0 +1,46 @@
+"""`--latency S`: the offline stand-ins answer after S seconds, as a served model would (for throughput
+benchmarks at real model latency), and only the stand-ins take it."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from typer.testing import CliRunner
+
+from webvoyager.api import check_model_ready, create_model
+from webvoyager.api.settings import RunSettings
+from webvoyager.cli import app
+from webvoyager.errors import ConfigError
+from webvoyager.models.base import Message
+from webvoyager.standins.pixel_gullible import PixelGullible
+from webvoyager.standins.pixel_reference import PixelReference
+
+SLOW = RunSettings(standin_latency_s=30.0)
+
+
+@pytest.mark.parametrize("spec", ["reference", "gullible"])
+async def test_a_stand_in_with_latency_has_not_answered_before_its_time(spec: str) -> None:
+    model = create_model(spec, settings=SLOW)
+    with pytest.raises(TimeoutError):   # 30 s asked: still waiting after 0.2 s, whatever the conversation
+        await asyncio.wait_for(model.complete([Message.text("user", "anything")]), timeout=0.2)
+
+
+@pytest.mark.parametrize("adapter", [PixelReference, PixelGullible])
+async def test_the_pixel_stand_ins_wait_too(adapter) -> None:
+    cua = create_model("reference" if adapter is PixelReference else "gullible",
+                       settings=RunSettings(policy="cua", standin_latency_s=30.0))
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(adapter(cua, (1024, 768)).turn([], b""), timeout=0.2)
+
+
+def test_latency_is_refused_for_a_served_model_and_out_of_range() -> None:
+    with pytest.raises(ConfigError, match="answers in its own time: drop --latency"):
+        check_model_ready("openai:gpt-4o", api_key="k", settings=RunSettings(standin_latency_s=3.0))
+    with pytest.raises(ConfigError, match="--latency must be between 0 and 600"):
+        RunSettings(standin_latency_s=-1.0)
+    check_model_ready("reference", settings=RunSettings(standin_latency_s=3.0))
+    result = CliRunner().invoke(app, ["run", "Find it.", "--url", "http://example.com", "--model",
+                                      "anthropic:claude-sonnet-4-6", "--latency", "2"],
+                                env={"ANTHROPIC_API_KEY": "k", "COLUMNS": "200"})
+    assert result.exit_code != 0 and "drop --latency" in result.output
