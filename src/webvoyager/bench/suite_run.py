@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterator
 from webvoyager.api.models import check_model_ready, create_model
 from webvoyager.api.rundir import new_run_dir, write_run_json
 from webvoyager.api.settings import RunSettings
+from webvoyager.bench.external.suite import check_external_request, external_executor
 from webvoyager.bench.runner import BenchListener, BenchOptions, BenchOutcome, TaskExecutor, run_bench
 from webvoyager.bench.suites.base import BACKENDS, FinishedRun, Suite
 from webvoyager.bench.suites.sections import Section
@@ -53,6 +54,8 @@ class BenchRequest:
     redate: bool = False
     repeat: int | None = None            # attempts per task; None: 1, or what a resumed run recorded
     infra_as_failure: bool = False       # the headline counts infrastructure failures as failures
+    agent: str | None = None             # an external agent (`cmd:COMMAND`, bench/external) instead of our own
+    agent_timeout_s: float | None = None  # the external agent's limit per task (None: the task timeout)
     budget: Budget = Budget()            # --max-cost, --max-tokens: no new task once the run's spend reaches one
 
 
@@ -72,7 +75,11 @@ def prepare_run(suite: Suite, request: BenchRequest, settings_for: Callable[[str
 
         import_ray()   # an actionable error now, before the suite's servers or any browser start
     settings = suite.settings(settings_for(suite.default_confirm))
-    check_model_ready(request.model, base_url=request.base_url, settings=settings)
+    if request.agent is not None:
+        check_external_request(request.agent, backend=request.backend, browser_endpoint=request.browser_endpoint,
+                               agent_timeout_s=request.agent_timeout_s)
+    else:
+        check_model_ready(request.model, base_url=request.base_url, settings=settings)
     if request.browser_endpoint and settings.allowed_domains and not endpoint_is_local(request.browser_endpoint):
         raise ConfigError("allowed domains (--allowed-domain, the hostile suite's rails) filter through a proxy on "
                           "this machine's loopback, which a browser elsewhere cannot reach: run the browser here "
@@ -182,7 +189,12 @@ class SuiteRun:
             executor = RayExecutor(workers=r.workers, model_spec=r.model, base_url=r.base_url, settings=self.settings,
                                    browser_config=self.browser_config, task_timeout_s=self.options.task_timeout_s,
                                    address=r.address)
-        model = create_model(r.model, settings=self.settings, base_url=r.base_url)
+        if r.agent is not None:
+            executor, model = external_executor(r.agent, self.settings, self.browser_config,
+                                                r.agent_timeout_s or self.options.task_timeout_s,
+                                                episodes=hooks.episode_for is not None)
+        else:
+            model = create_model(r.model, settings=self.settings, base_url=r.base_url)
         return asyncio.run(run_bench(self.tasks, model=model,
                                      settings=self.settings, run_dir=self.run_dir, options=self.options,
                                      browser_config=self.browser_config, listener=listener,

@@ -157,6 +157,11 @@ class Session:
             await self._leave_error_page(url)
             raise PageLoadError(self._events.blocked_note(self._events.blocked[0]))
 
+    async def settle(self) -> None:
+        """Wait until the page has settled after a change the session did not make (an external agent
+        driving the tab over CDP), as after an action."""
+        await self._settle()
+
     async def _settle(self, since: float | None = None) -> None:
         """Let the page settle, including popups, dialogs and downloads that the last step set off
         (`since`: when the action was dispatched; see `settle_rounds`)."""

@@ -64,7 +64,12 @@ class _BenchCommand(TyperCommand):
 @opt.with_agent_options()
 def bench(
     suite: str = typer.Argument(..., help="A suite (listed below) or the path of a tasks JSONL file."),
-    model: str = typer.Option(..., "--model", help=opt.MODEL_HELP),
+    model: Optional[str] = typer.Option(None, "--model", help=opt.MODEL_HELP + " Or --agent."),
+    external: Optional[str] = typer.Option(None, "--agent", help='Benchmark your own agent instead: cmd:"COMMAND" '
+                                           "gets each task as JSON on stdin (with the cdp_url of a browser to drive) "
+                                           'and prints {"answer": ...} (see the README).'),
+    agent_timeout: Optional[float] = typer.Option(None, "--agent-timeout", help="--agent: its time limit per task, "
+                                                  "seconds (default: the task timeout); then its processes are killed."),
     workers: int = typer.Option(1, "--workers", min=1, help="Tasks run at once (local: one shared browser; "
                                 "ray: one actor with its own browser each)."),
     backend: str = typer.Option("local", "--backend", help="local (this process) or ray (a Ray cluster; needs "
@@ -116,15 +121,20 @@ def bench(
     from webvoyager.bench.progress import ProgressBar
     from webvoyager.bench.suite_run import BenchRequest, prepare_run
     from webvoyager.bench.suites import SuiteArgs, open_suite
+    from webvoyager.errors import ConfigError
     from webvoyager.runs.budget import Budget
 
+    if (model is None) == (external is None):
+        raise ConfigError('give --model SPEC (our agent with that model) or --agent cmd:"COMMAND" (your agent), '
+                          "not both")
+    model = model or external or ""
     chosen = open_suite(suite, SuiteArgs(data_dir=data, site_table=site_table, rails=rails, tasks=miniwob_tasks,
                                          episodes=episodes, first_seed=first_seed, level=level, site_map=site_map,
                                          variant=variant))
     request = BenchRequest(model=model, base_url=base_url, workers=workers, backend=backend, address=address,
                            browser_endpoint=browser_endpoint, out=out, resume=resume, task_timeout_s=task_timeout,
                            sites=tuple(site), ids=tuple(task_id), limit=limit, redate=redate, repeat=repeat,
-                           infra_as_failure=infra_as_failure,
+                           infra_as_failure=infra_as_failure, agent=external, agent_timeout_s=agent_timeout,
                            budget=Budget(max_cost_usd=max_cost, max_tokens=max_tokens).validate())
     run = prepare_run(chosen, request, lambda confirm: agent.settings(default_confirm=confirm))
     with run.open():
