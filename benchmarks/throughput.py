@@ -32,19 +32,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_workers import TreeSampler  # noqa: E402  (same folder)
+from bench_workers import Measurement, TreeSampler  # noqa: E402  (same folder)
 
 
 @dataclass
-class Measurement:
-    workers: int
-    wall_s: float
-    tasks: int
-    success: int
+class LatencyRun:
+    """One bench run at a model latency: what bench_workers measures, and the model calls and CPU seconds."""
+
+    run: Measurement
     calls: int
     longest_calls: int
     cpu: dict[str, float]
-    peak_pss_mb: float
 
 
 def _task_calls(run: Path) -> list[int]:
@@ -52,7 +50,7 @@ def _task_calls(run: Path) -> list[int]:
     return [json.loads(p.read_text())["usage"]["calls"] for p in sorted(run.glob("*/result.json"))]
 
 
-def measure(workers: int, latency: float, ids: list[str]) -> Measurement:
+def measure(workers: int, latency: float, ids: list[str]) -> LatencyRun:
     """One bench run with `workers` workers at `latency`, sampled until it exits."""
     cli = str(Path(sys.executable).parent / "webvoyager")
     with tempfile.TemporaryDirectory(prefix="throughput-") as tmp:
@@ -68,8 +66,9 @@ def measure(workers: int, latency: float, ids: list[str]) -> Measurement:
             raise SystemExit(f"bench with {workers} worker(s) exited with {proc.returncode}: {err.decode()[-2000:]}")
         overall = json.loads((out / "summary.json").read_text())["overall"]
         calls = _task_calls(out)
-        return Measurement(workers, wall, overall["tasks"], overall["success"]["success"], sum(calls),
-                           max(calls, default=0), tree.cpu_by_group(), tree.peak_pss)
+        run = Measurement(workers, wall, overall["tasks"], overall["success"]["success"], tree.peak_rss,
+                          tree.peak_pss)
+        return LatencyRun(run, sum(calls), max(calls, default=0), tree.cpu_by_group())
 
 
 def main() -> None:
@@ -92,13 +91,14 @@ def main() -> None:
           f"{'peak PSS MB':>11}", flush=True)
     for n in args.workers:
         m = measure(n, args.latency, ids)
+        r = m.run
         ideal = max(m.calls * args.latency / n, m.longest_calls * args.latency)
         cpu_total = sum(m.cpu.values())
         cpu_bound = cpu_total / cores
         ours = m.cpu.get("harness", 0.0) + m.cpu.get("tesseract", 0.0)
-        print(f"{n:>7} {m.tasks:>5} {m.success:>4} {m.calls:>5} {m.wall_s:>7.1f} {ideal:>7.1f} "
-              f"{m.wall_s / ideal:>7.2f} {cpu_bound:>11.1f} {m.wall_s / cpu_bound:>6.2f} {m.calls / m.wall_s:>7.2f} "
-              f"{ours / m.calls:>13.3f} {m.cpu.get('chromium', 0.0) / m.calls:>17.3f} {m.peak_pss_mb:>11.0f}",
+        print(f"{n:>7} {r.tasks:>5} {r.success:>4} {m.calls:>5} {r.wall_s:>7.1f} {ideal:>7.1f} "
+              f"{r.wall_s / ideal:>7.2f} {cpu_bound:>11.1f} {r.wall_s / cpu_bound:>6.2f} {m.calls / r.wall_s:>7.2f} "
+              f"{ours / m.calls:>13.3f} {m.cpu.get('chromium', 0.0) / m.calls:>17.3f} {r.peak_pss_mb:>11.0f}",
               flush=True)
 
 
