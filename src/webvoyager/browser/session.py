@@ -162,6 +162,11 @@ class Session:
         driving the tab over CDP), as after an action."""
         await self._settle()
 
+    async def wait_for_change(self, cap_s: float) -> bool:
+        """True as soon as the page starts changing (a request, a navigation, the DOM), False after `cap_s`
+        seconds without a change; for a tab someone else drives (an external agent), as Wait does."""
+        return await wait_for_change(self._page, self._network, cap_s=cap_s)
+
     async def _settle(self, since: float | None = None) -> None:
         """Let the page settle, including popups, dialogs and downloads that the last step set off
         (`since`: when the action was dispatched; see `settle_rounds`)."""
@@ -325,7 +330,7 @@ class Session:
         if not self.config.wait_for_change:
             await fixed_wait(self.config.wait_s)
             return []
-        if await wait_for_change(self._page, self._network, cap_s=self.config.wait_s):
+        if await self.wait_for_change(self.config.wait_s):
             return []
         return [WAITED_NOTE.format(seconds=self.config.wait_s)]
 

@@ -17,10 +17,9 @@ from playwright.async_api import Frame
 
 from webvoyager.agent.recorder import Recorder
 from webvoyager.browser.action_set import Answer, action_text, action_to_dict
+from webvoyager.browser.observe import screenshot
 from webvoyager.browser.session import Session
-from webvoyager.browser.settle import NetworkTracker
 from webvoyager.browser.types import Observation
-from webvoyager.browser.wait import wait_for_change
 from webvoyager.errors import BrowserError
 from webvoyager.trajectory import Step
 
@@ -39,7 +38,6 @@ class PageWatcher:
     def __init__(self, session: Session, recorder: Recorder) -> None:
         self.session, self.recorder = session, recorder
         self.urls: list[str] = []
-        self._network = NetworkTracker(session.page)
         self._last: tuple[str, bytes] | None = None
         session.page.on("framenavigated", self._navigated)
 
@@ -52,7 +50,7 @@ class PageWatcher:
         failures = 0
         while True:
             try:
-                if await wait_for_change(self.session.page, self._network, cap_s=WATCH_CAP_S):
+                if await self.session.wait_for_change(WATCH_CAP_S):
                     await self.session.settle()
                     await self.snapshot("the page changed")
                 failures = 0
@@ -68,9 +66,9 @@ class PageWatcher:
         with `answer` (the agent's final answer, the step's action) always."""
         page = self.session.page
         try:
-            png = await page.screenshot(timeout=self.session.config.response_timeout_s * 1000)
+            png = await screenshot(page)
             title = await page.title()
-        except PlaywrightError as exc:
+        except (PlaywrightError, BrowserError) as exc:
             log.info("no screenshot of %s: %s", page.url, exc)
             return
         if self._last == (page.url, png) and answer is None:
