@@ -88,14 +88,21 @@ def judge_run_cmd(
         raise typer.Exit(code=1)
 
 
-def _row(name: str, agr: Any) -> list[str]:
-    def pct(value: float | None) -> str:
-        return "-" if value is None else f"{100 * value:.1f}%"
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
 
-    kappa = "-" if agr.kappa is None else f"{agr.kappa:.3f}"
-    gap = "-" if agr.gap_points is None else f"{agr.gap_points:+.1f}"
-    return [name, str(agr.n), pct(agr.agreement), kappa, str(agr.both_success), str(agr.a_only_success),
-            str(agr.b_only_success), str(agr.both_failure), pct(agr.a_rate), pct(agr.b_rate), gap,
+
+def _kappa(agr: Any) -> str:
+    return "-" if agr.kappa is None else f"{agr.kappa:.3f}"
+
+
+def _gap(agr: Any) -> str:
+    return "-" if agr.gap_points is None else f"{agr.gap_points:+.1f}"
+
+
+def _row(name: str, agr: Any) -> list[str]:
+    return [name, str(agr.n), _pct(agr.agreement), _kappa(agr), str(agr.both_success), str(agr.a_only_success),
+            str(agr.b_only_success), str(agr.both_failure), _pct(agr.a_rate), _pct(agr.b_rate), _gap(agr),
             str(agr.excluded)]
 
 
@@ -152,10 +159,6 @@ def agreement_cmd(
             writer.writerows(csv_row(row) for row in rows)
 
 
-def _pct(value: float | None) -> str:
-    return "-" if value is None else f"{100 * value:.1f}%"
-
-
 @judge_app.command("calibrate")
 @friendly_errors
 def calibrate_cmd(
@@ -172,7 +175,7 @@ def calibrate_cmd(
     false-negative rates, the success-rate gap, and its verdicts on the tasks' probes per kind. Writes
     calibration.json in RUN_DIR (summary.json and the report show it)."""
     from webvoyager.api import check_model_ready, create_model
-    from webvoyager.judge.calibration import calibrate
+    from webvoyager.judge.calibration import PASS_KIND, calibrate
     from webvoyager.runs.summary import write_summary
     from webvoyager.sandbox.catalog import load_hostile_tasks, load_sandbox_tasks
 
@@ -190,13 +193,11 @@ def calibrate_cmd(
         table.add_column(col, justify="left" if col == "judge" else "right")
     for j in result.judges:
         run = j.run
-        table.add_row(escape(j.judge.name), str(run.n), _pct(run.agreement),
-                      "-" if run.kappa is None else f"{run.kappa:.3f}", _pct(j.false_positive_rate),
-                      _pct(j.false_negative_rate), _pct(run.a_rate), _pct(run.b_rate),
-                      "-" if run.gap_points is None else f"{run.gap_points:+.1f}")
+        table.add_row(escape(j.judge.name), str(run.n), _pct(run.agreement), _kappa(run), _pct(j.false_positive_rate),
+                      _pct(j.false_negative_rate), _pct(run.a_rate), _pct(run.b_rate), _gap(run))
     console.print(table)
     if probes:
-        kinds = sorted({k.kind for j in result.judges for k in j.kinds()}, key=lambda k: (k != "pass", k))
+        kinds = sorted({k.kind for j in result.judges for k in j.kinds()}, key=lambda k: (k != PASS_KIND, k))
         ptable = Table(title="Probe trajectories the judge passed (pass = right answers reworded; every other "
                              "kind is a wrong answer)")
         ptable.add_column("judge")
