@@ -43,6 +43,10 @@ fi
 if ! command -v tesseract >/dev/null; then
   apt_install tesseract-ocr || echo "warning: no tesseract; install tesseract-ocr for the reference model" >&2
 fi
+# The pixel stand-ins' text detector (rapidocr_onnxruntime, in [test]) imports OpenCV, which needs libGL.
+if ! .venv/bin/python -c 'import cv2' 2>/dev/null; then
+  apt_install libgl1 libglib2.0-0 || echo "warning: OpenCV cannot load; install libgl1 and libglib2.0-0" >&2
+fi
 
 # The differential test's second virtualenv (the original WebVoyager code's pins) and chromedriver.
 # Sourced, so it installs through apt_install above.

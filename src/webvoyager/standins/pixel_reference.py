@@ -42,7 +42,7 @@ from webvoyager.standins.plan import MAX_FIND_SCROLLS, find_task, solution_steps
 from webvoyager.standins.reading import PageView, compose_answer, read_notes
 from webvoyager.standins.reference import ReferenceModel
 from webvoyager.standins.screen_targets import ScreenTarget, locate, names_text
-from webvoyager.tasks import ReferenceStep, Task
+from webvoyager.tasks import ElementRef, ReferenceStep, Task
 from webvoyager.usage import Usage
 
 TOOL = "reference-pixels"
@@ -69,6 +69,8 @@ class PixelReference:
         self._task: Task | None = None
         self._steps: tuple[ReferenceStep, ...] = ()
         self._at, self._scrolls, self._calls = 0, 0, 0
+        self._upward = False
+        self._typed: list[tuple[str, ScreenTarget, str | None]] = []   # text, field, its placeholder
         self._noted: dict[str, str] = {}
         self._last_shot: bytes | None = None
         self._log: list[dict[str, Any]] = []
@@ -78,6 +80,7 @@ class PixelReference:
         self._task = find_task(system, self.model.tasks)
         self._steps = solution_steps(self._task)
         self._at, self._scrolls, self._calls, self._noted, self._last_shot = 0, 0, 0, {}, None
+        self._upward, self._typed = False, []
         self._log = [{"role": "system", "content": system}]
 
     # -- one turn ----------------------------------------------------------------------------------
@@ -121,8 +124,10 @@ class PixelReference:
         if step.note:
             self._noted.update(await _read_twice(lambda v: read_notes(step.note, v, task), view))
         calls = self._moves(step, target)
+        if step.do == "type" and target is not None and step.text:
+            self._typed.append((step.text, target, step.target.placeholder if step.target else None))
         thought = f"{self._marker()}: {step.do} {target.text!r}" if target else f"{self._marker()}: {step.do}"
-        self._at, self._scrolls, self._last_shot = self._at + 1, 0, None
+        self._at, self._scrolls, self._last_shot, self._upward = self._at + 1, 0, None, False
         return calls, thought
 
     async def _find(self, task: Task, step: ReferenceStep, words: tuple[Word, ...],
@@ -132,33 +137,62 @@ class PixelReference:
             raise ModelError(f"{task.id} reference step {self._at + 1}/{len(self._steps)} ({step.do}): the "
                              f"{step.target.describe()} names no words, and tag, role or type cannot be seen "
                              "on a screenshot")
-        found = locate(words, step.target)
-        if found.target is None and not found.ambiguous:   # read again, more thoroughly, before scrolling
-            found = locate(await asyncio.to_thread(read_screen_words, screenshot, thorough=True), step.target)
-        if found.ambiguous:
-            places = "; ".join(f"{t.phrase_text()!r} at {t.box[:2]}" for t in found.ambiguous[:8])
-            raise ModelError(f"{task.id} reference step {self._at + 1}/{len(self._steps)} ({step.do}): the "
-                             f"{step.target.describe()} stands {len(found.ambiguous)} times on the screenshot "
-                             f"({places}); pixels cannot tell which is meant")
-        return found.target
+        # Several places fit equally: a person scanning the page takes the first, from the top.
+        found = locate(self._without_typed(words), step.target)
+        place = found.target or next(iter(found.ambiguous), None)
+        if place is None and step.target.placeholder is not None:
+            place = self._field_typed_in(words, step.target.placeholder)
+        if place is None:   # read again, more thoroughly, before scrolling
+            thorough = await asyncio.to_thread(read_screen_words, screenshot, thorough=True)
+            found = locate(self._without_typed(thorough), step.target)
+            place = found.target or next(iter(found.ambiguous), None)
+        return place
+
+    def _field_typed_in(self, words: tuple[Word, ...], placeholder: str) -> ScreenTarget | None:
+        """A field this stand-in typed into before, found by that placeholder: it now shows what was typed
+        instead of the placeholder (the search box on a results page), so it is found by those words,
+        the place nearest the field's earlier one first."""
+        for text, field, shown in reversed(self._typed):
+            if shown != placeholder:
+                continue
+            found = locate(words, ElementRef(text=text))
+            places = [p for p in (found.target, *found.ambiguous) if p is not None]
+            if places:
+                return min(places, key=lambda p: abs(p.words[0].left - field.words[0].left)
+                           + abs(p.words[0].middle - field.words[0].middle))
+        return None
 
     def _look_further(self, task: Task, step: ReferenceStep, words: tuple[Word, ...],
                       screenshot: bytes) -> tuple[list[tuple[str, Action]], str]:
-        """Scroll the window down for a target not on the screenshot, or give up (ModelError): at the
-        bottom the screenshot stops changing (its pixels: a blank stretch mid-page reads no words)."""
+        """Scroll for a target not on the screenshot: down first, then, from the bottom, back up (an
+        earlier step may have left the page scrolled past it), or give up (ModelError). The end of
+        the page is where the screenshot stops changing (its pixels: a blank stretch mid-page reads
+        no words)."""
         assert step.target is not None
-        why = ""
-        if self._scrolls >= MAX_FIND_SCROLLS:
-            why = f"after scrolling down {MAX_FIND_SCROLLS} times"
-        elif self._scrolls and screenshot == self._last_shot:
-            why = "and the page is at the bottom (scrolling changed nothing)"
-        if why:
+        stuck = self._scrolls > 0 and screenshot == self._last_shot
+        if self._upward and (stuck or self._scrolls >= 2 * MAX_FIND_SCROLLS):
             raise ModelError(f"{task.id} reference step {self._at + 1}/{len(self._steps)} ({step.do}): no "
-                             f"{step.target.describe()} on the screenshot {why}. OCR read: {_seen(words)}")
+                             f"{step.target.describe()} on the screenshot, scrolling down to the bottom and "
+                             f"back up. OCR read: {_seen(words)}")
+        if not self._upward and (stuck or self._scrolls >= MAX_FIND_SCROLLS):
+            self._upward = True
         self._scrolls += 1
         self._last_shot = screenshot
-        return [("scroll", self._scroll_window(1))], \
-            f"{self._marker()}, scroll {self._scrolls}: the {step.target.describe()} is not in view; scrolling down"
+        way = "up" if self._upward else "down"
+        return [("scroll", self._scroll_window(-1 if self._upward else 1))], \
+            f"{self._marker()}, scroll {self._scrolls}: the {step.target.describe()} is not in view; scrolling {way}"
+
+    def _without_typed(self, words: tuple[Word, ...]) -> tuple[Word, ...]:
+        """`words` without the text this stand-in typed into a field, where it stands in that field: what
+        it typed ("Voltra Orbit Wireless Headphones" in the search box) is not the result it looks for."""
+        for text, field, _ in self._typed:
+            height = max(field.words[0].height, 8)
+            found = locate(words, ElementRef(text=text))
+            for place in (found.target, *found.ambiguous):
+                if place is not None and abs(place.words[0].left - field.words[0].left) <= 2 * height \
+                        and abs(place.words[0].middle - field.words[0].middle) <= height:
+                    words = tuple(w for w in words if w not in place.words)
+        return words
 
     # -- the pixel actions -------------------------------------------------------------------------
     def _point(self, x: float, y: float) -> Point:

@@ -16,7 +16,7 @@ from typing import Sequence
 from webvoyager.errors import ModelError
 from webvoyager.standins.elements import ParsedElement, resolve_target
 from webvoyager.standins.ocr import read_screen_words, read_words, reread_after, text_after
-from webvoyager.standins.screen_targets import element_texts, heading
+from webvoyager.standins.screen_targets import element_texts, headings
 from webvoyager.tasks import AnswerPlan, ReadSpec, Task
 from webvoyager.tasks.mentions import number_mentions
 from webvoyager.text import normalize_text
@@ -65,11 +65,11 @@ def _on_screen(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
         raise ModelError(f"{task.id}: the answer is read off the screen, but this turn carries no screenshot")
     words = read_screen_words(view.image, thorough=view.thorough)
     if spec.source == "title":
-        shown = heading(words)
-        if shown is None:
+        shown = headings(words)
+        if not shown:
             raise ModelError(f"{task.id}: the answer is read from the page title, which a computer-use model is "
                              "not shown, and no heading could be read on the screenshot in its place")
-        return [shown]
+        return shown
     assert spec.target is not None
     texts = element_texts(words, spec.target)
     if texts is None:

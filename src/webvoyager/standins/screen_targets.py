@@ -98,28 +98,34 @@ class _Page:
 
     def __init__(self, words: tuple[Word, ...]) -> None:
         self.words = tuple(w for w in words if letters(w.text))
-        self.rows = lines(self.words)
+        # Marks without letters ("+", "&", "|") are not matched but still join a phrase's words:
+        # "Wi-Fi + Cellular" is one label although "+" compares as nothing.
+        self.rows = lines(tuple(w for w in words if w.text.strip()))
         self.line_of = {id(w): i for i, row in enumerate(self.rows) for w in row}
+
+    def _beside(self, word: Word, step: int) -> Word | None:
+        """The nearest word with letters beside `word` in its phrase (`step` 1: to the right, -1: to the
+        left), across marks without letters, each gap under PHRASE_GAP letter heights."""
+        row = self.rows[self.line_of[id(word)]]
+        at, here = row.index(word), word
+        while 0 <= at + step < len(row):
+            at += step
+            there = row[at]
+            gap = there.left - here.right if step > 0 else here.left - there.right
+            if gap > PHRASE_GAP * max(word.height, there.height, 8):
+                return None
+            if letters(there.text):
+                return there
+            here = there
+        return None
 
     def right(self, word: Word) -> Word | None:
         """The next word of the same phrase, to the right of `word` on its line."""
-        row = self.rows[self.line_of[id(word)]]
-        at = row.index(word)
-        if at + 1 < len(row):
-            nxt = row[at + 1]
-            if nxt.left - word.right <= PHRASE_GAP * max(word.height, nxt.height, 8):
-                return nxt
-        return None
+        return self._beside(word, 1)
 
     def left(self, word: Word) -> Word | None:
         """The previous word of the same phrase, to the left of `word` on its line."""
-        row = self.rows[self.line_of[id(word)]]
-        at = row.index(word)
-        if at > 0:
-            prev = row[at - 1]
-            if word.left - prev.right <= PHRASE_GAP * max(word.height, prev.height, 8):
-                return prev
-        return None
+        return self._beside(word, -1)
 
     def wrapped(self, start: Word, last: Word) -> Word | None:
         """The first word of the line a phrase starting at `start` wraps onto after `last`: on the next
@@ -281,14 +287,14 @@ def _locate(page: _Page, ref: ElementRef) -> Located:
 
 
 def element_texts(words: tuple[Word, ...], ref: ElementRef) -> list[str] | None:
-    """What the element `ref` names may say, read around its place on the screenshot (None: not there
-    or several places): its whole phrase, the phrase with the lines it wraps onto, its whole line, and
+    """What the element `ref` names may say, read around its place on the screenshot (None: not there;
+    of several places, the first in reading order): its whole phrase, the phrase with the lines it wraps onto, its whole line, and
     the line below (a value under its label). The caller's pattern decides which holds the value."""
     page = _Page(words)
     found = _locate(page, ref)
-    if found.target is None:
+    target = found.target or next(iter(found.ambiguous), None)   # several: the first, from the top
+    if target is None:
         return None
-    target = found.target
     out = [target.phrase_text()]
     run = list(target.phrase)
     for _ in range(3):
@@ -307,19 +313,32 @@ def element_texts(words: tuple[Word, ...], ref: ElementRef) -> list[str] | None:
     return list(dict.fromkeys(t for t in out if t))
 
 
-def heading(words: tuple[Word, ...]) -> str | None:
-    """The page's main heading as shown: the phrase written in the largest letters (the higher one of
-    equals), with the lines it wraps onto. None when nothing is read."""
+HEADINGS = 3
+"""How many of the largest phrases stand for the page's title (a logo may be set larger than the page's
+own heading; the caller's pattern picks)."""
+
+
+def headings(words: tuple[Word, ...]) -> list[str]:
+    """The page's main headings as shown: the HEADINGS phrases written in the largest letters (largest
+    first, the higher one of equals), each with the lines it wraps onto. [] when nothing is read."""
     page = _Page(words)
-    tall = [w for w in page.words if len(letters(w.text)) > 1]
-    if not tall:
-        return None
-    top = max(tall, key=lambda w: (w.height, -w.top))
-    phrase = page.phrase((top,))
-    run = list(phrase)
-    while (nxt := page.wrapped(phrase[0], run[-1])) is not None and nxt.height >= top.height * 0.8:
-        line = [nxt]
-        while (word := page.right(line[-1])) is not None:
-            line.append(word)
-        run += line
-    return " ".join(w.text for w in run)
+    tall = sorted((w for w in page.words if len(letters(w.text)) > 1), key=lambda w: (-w.height, w.top))
+    out: list[str] = []
+    seen: set[int] = set()
+    for top in tall:
+        if len(out) >= HEADINGS:
+            break
+        if id(top) in seen:
+            continue
+        phrase = page.phrase((top,))
+        run = list(phrase)
+        while (nxt := page.wrapped(phrase[0], run[-1])) is not None and nxt.height >= top.height * 0.8:
+            line = [nxt]
+            while (word := page.right(line[-1])) is not None:
+                line.append(word)
+            run += line
+        seen.update(id(w) for w in run)
+        text = " ".join(w.text for w in run)
+        if text not in out:
+            out.append(text)
+    return out
