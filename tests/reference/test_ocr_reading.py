@@ -102,3 +102,19 @@ def test_an_element_read_with_a_screen_alternative_reads_the_screen_when_the_lis
     png = _screen(STANDINGS)
     assert read_value(spec, PageView(elements=kept, image=png, partial_elements=True), TASK) == "9"
     assert read_value(spec, PageView(elements=kept, image=png), TASK) == "9-1"   # a full list is counted in
+
+
+def test_headings_are_the_three_largest_phrases_with_their_wrapped_lines() -> None:
+    """The title read on a screenshot tries the largest phrases first: a logo set larger than the heading
+    comes first but the heading is among the candidates, with the line it wraps onto; body text is not."""
+    from webvoyager.standins.ocr import Word
+    from webvoyager.standins.screen_targets import headings
+
+    words = (Word("Quarry", 20, 10, 160, 44),                                        # the logo, largest
+             Word("Annual", 20, 90, 120, 30), Word("report", 150, 90, 110, 30),      # the heading ...
+             Word("2026", 20, 126, 80, 30),                                          # ... wrapped
+             Word("Contents", 20, 190, 100, 22),
+             Word("Revenue", 20, 240, 70, 14), Word("grew", 96, 240, 40, 14),        # body text
+             Word("+", 400, 10, 30, 50))                                             # a mark, no letters
+    assert headings(words) == ["Quarry", "Annual report 2026", "Contents"]
+    assert headings(()) == []

@@ -106,3 +106,25 @@ async def test_solves_a_sandbox_task_through_the_cua_policy(task_id: str, sandbo
     # Pixel actions only: every step is a point, typed text or a key (no labelled action).
     kinds = {(s.action_data or {}).get("kind") for s in steps if s.action_data}
     assert kinds <= {"clickat", "moveto", "scrollat", "typetext", "keychord", "waitfor", "goback", "answer"}, kinds
+
+
+async def test_finds_what_the_page_shows_after_the_stand_in_has_typed_and_scrolled(session, pages_url,
+                                                                                   tmp_path) -> None:
+    """tests/pages/zoo/pixel_search.html: the query stays in a box on a dark bar and the result repeats
+    its words; option cards hold "Wi-Fi + Cellular" ("+" has no letters); a second search finds the box by
+    what was typed (its placeholder is gone); "Help centre" is above once the page is scrolled down."""
+    query = ElementRef(placeholder="Search the shop")
+    task = _task(f"{pages_url}/zoo/pixel_search.html",
+                 ReferenceStep(do="type", target=query, text="Orbit Headphones"),
+                 ReferenceStep(do="click", target=ElementRef(text="Orbit Headphones", tag="a")),
+                 ReferenceStep(do="click", target=ElementRef(text_contains="Wi-Fi + Cellular", role="button")),
+                 ReferenceStep(do="type", target=query, text="Lumen Cable"),
+                 ReferenceStep(do="click", target=ElementRef(text="Show reviews")),
+                 ReferenceStep(do="click", target=ElementRef(text="Help centre")))
+    result, steps = await _run(session, task, tmp_path)
+    assert result.status == "answered", result.error
+    assert await session.page.evaluate("window.__log") == [
+        "search:Orbit Headphones", "result:Orbit Headphones", "card:cellular", "search:Lumen Cable", "reviews",
+        "help"]
+    thoughts = [s.thought or "" for s in steps]
+    assert any("scrolling up" in t for t in thoughts), thoughts

@@ -3,9 +3,10 @@
 A computer-use model is sent a system prompt, a plain screenshot after each call, and what went wrong
 (`CallResult`). This stand-in reads exactly that, and nothing else: the task is found from the system
 prompt's text (`plan.find_task`, as the WebVoyager reference finds it from the first user message), and
-each reference step's target is looked for among the Tesseract word boxes of the screenshot it was
-sent (`screen_targets.locate`); the point it answers is the middle of those words, in the screenshot's
-pixels, which the `ScreenSpace` maps to the viewport. The DOM, the element list and the page title are
+each reference step's target is looked for among the word boxes read on the screenshot it was sent
+(`ocr.read_screen_words`: a text detector finds the lines, Tesseract reads each; `screen_targets.locate`);
+the point it answers is the middle of those words, in the screenshot's pixels, which the `ScreenSpace`
+maps to the viewport. The DOM, the element list and the page title are
 never read. What cannot be seen in pixels is said in `screen_targets`: tag, role and type are ignored,
 an aria-label that is not written on the page is not found.
 
@@ -14,7 +15,9 @@ Enter when the step says so); select -> ClickAt on the list's label or shown tex
 the option and Enter (Chromium's list selects the option typed, with its popup open or not); scroll
 -> ScrollAt at the window's middle or at the panel's words; back -> GoBack; wait -> WaitFor; press ->
 KeyChord. A target not on the screenshot is looked for by scrolling the window down, at most
-`plan.MAX_FIND_SCROLLS` times, and not past the bottom (when the screenshot's words stop changing).
+`plan.MAX_FIND_SCROLLS` times and not past the bottom (when the screenshot's words stop changing), then
+back up to the top; of several equal places the first from the top is taken. Text this stand-in typed is
+not a target, and a field it found by its placeholder is found again by what was typed into it.
 The answer is `reading.compose_answer` over a `PageView` of the screenshot, the URL and the notes
 (`pixels_only`: an element's text is read around its words, the title replaced by the page's heading).
 
