@@ -123,5 +123,5 @@ def test_bad_requests_are_refused_before_anything_is_written(runs: tuple[Path, P
         res = CliRunner().invoke(app, ["export", "dataset", str(ref), "-o", str(tmp_path / "x"), *args])
         assert res.exit_code == 2 and needle in " ".join(res.output.split()), res.output
     res = CliRunner().invoke(app, ["export", "dataset", str(tmp_path / "nope"), "-o", str(tmp_path / "x")])
-    assert res.exit_code == 2 and "does not exist" in res.output
+    assert res.exit_code == 2 and "does not exist" in " ".join(res.output.split()), res.output
     assert not (tmp_path / "x").exists()

@@ -288,12 +288,20 @@ async def screenshot(page: Page) -> bytes:
 
 PDF_PAINT_CAP_S = 10.0
 """How long an observation of a PDF waits for Chromium's viewer to paint the document (it paints it
-out of process, a second or more after the load on a busy machine, and shows one flat colour until then)."""
+out of process, a second or more after the load on a busy machine)."""
+
+PDF_TOOLBAR_PX = 64
+"""The viewer's toolbar strip at the top, which paints before the document does."""
 
 
-def _one_colour(image: Image.Image) -> bool:
-    """True when every pixel of the image has the same colour."""
-    return all(low == high for low, high in image.getextrema())
+def _document_painted(image: Image.Image) -> bool:
+    """True when the viewport below the PDF viewer's toolbar shows more than the viewer's grey: the
+    viewer paints in stages (one flat colour, then the toolbar over a grey field, then the pages), and
+    only the last is worth showing a model."""
+    width, height = image.size
+    below = image.crop((0, min(PDF_TOOLBAR_PX, height - 1), width, height)).convert("L")
+    low, high = below.getextrema()
+    return high - low > 100
 
 
 async def _shows_pdf(page: Page) -> bool:
@@ -304,19 +312,19 @@ async def _shows_pdf(page: Page) -> bool:
 
 
 async def _screenshot_and_pixels(page: Page) -> tuple[bytes, Image.Image]:
-    """The viewport PNG and its pixels; a PDF whose viewer has not painted yet (a flat screenshot) is
-    shot again until the document shows, up to PDF_PAINT_CAP_S (then the flat one is kept)."""
+    """The viewport PNG and its pixels; a PDF whose viewer has not painted the document yet is shot
+    again until it shows, up to PDF_PAINT_CAP_S (then the last shot is kept)."""
     png = await screenshot(page)
     image = await asyncio.to_thread(decode, png)
-    if not _one_colour(image) or not await _shows_pdf(page):
+    if _document_painted(image) or not await _shows_pdf(page):
         return png, image
     deadline = asyncio.get_running_loop().time() + PDF_PAINT_CAP_S
     while asyncio.get_running_loop().time() < deadline:
         # no pause between shots: each screenshot waits for the compositor's next frame anyway
-        again = await screenshot(page)
-        again_image = await asyncio.to_thread(decode, again)
-        if not _one_colour(again_image):
-            return again, again_image
+        png = await screenshot(page)
+        image = await asyncio.to_thread(decode, png)
+        if _document_painted(image):
+            break
     return png, image
 
 
