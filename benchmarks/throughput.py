@@ -16,7 +16,9 @@ Per worker count it prints:
 - `steps/s`: model calls answered per second;
 - `cpu/step`: CPU seconds per step of this harness (`ours`: the bench process, with the sandbox server, the
   OCR reading of the reference's words in tesseract) and of Chromium;
-- `peak PSS`: the highest summed PSS of the tree (the goal at 32 workers: 8 GB at most).
+- `peak PSS`: the highest summed PSS of the tree (the goal at 32 workers: 8 GB at most);
+- `capped`: steps whose action's settle ended at its cap (`Step.settled_by == "cap"`) rather than on a
+  quiet page: the goal is none (a busy machine must not make observations wait out the cap).
 """
 
 from __future__ import annotations
@@ -43,11 +45,18 @@ class LatencyRun:
     calls: int
     longest_calls: int
     cpu: dict[str, float]
+    capped: int
 
 
 def _task_calls(run: Path) -> list[int]:
     """Model calls of each task of a finished run (its result.json files)."""
     return [json.loads(p.read_text())["usage"]["calls"] for p in sorted(run.glob("*/result.json"))]
+
+
+def _capped_steps(run: Path) -> int:
+    """Steps of a finished run whose settle after the action hit its cap (their trajectory.json files)."""
+    return sum(step.get("settled_by") == "cap" for p in run.glob("*/trajectory.json")
+               for step in json.loads(p.read_text())["steps"])
 
 
 def measure(workers: int, latency: float, ids: list[str]) -> LatencyRun:
@@ -68,7 +77,7 @@ def measure(workers: int, latency: float, ids: list[str]) -> LatencyRun:
         calls = _task_calls(out)
         run = Measurement(workers, wall, overall["tasks"], overall["success"]["success"], tree.peak_rss,
                           tree.peak_pss)
-        return LatencyRun(run, sum(calls), max(calls, default=0), tree.cpu_by_group())
+        return LatencyRun(run, sum(calls), max(calls, default=0), tree.cpu_by_group(), _capped_steps(out))
 
 
 def main() -> None:
@@ -88,7 +97,7 @@ def main() -> None:
           file=sys.stderr, flush=True)
     print(f"{'workers':>7} {'tasks':>5} {'ok':>4} {'steps':>5} {'wall s':>7} {'ideal s':>7} {'x ideal':>7} "
           f"{'cpu bound s':>11} {'x cpu':>6} {'steps/s':>7} {'cpu/step ours':>13} {'cpu/step chromium':>17} "
-          f"{'peak PSS MB':>11}", flush=True)
+          f"{'peak PSS MB':>11} {'capped':>6}", flush=True)
     for n in args.workers:
         m = measure(n, args.latency, ids)
         r = m.run
@@ -98,7 +107,7 @@ def main() -> None:
         ours = m.cpu.get("harness", 0.0) + m.cpu.get("tesseract", 0.0)
         print(f"{n:>7} {r.tasks:>5} {r.success:>4} {m.calls:>5} {r.wall_s:>7.1f} {ideal:>7.1f} "
               f"{r.wall_s / ideal:>7.2f} {cpu_bound:>11.1f} {r.wall_s / cpu_bound:>6.2f} {m.calls / r.wall_s:>7.2f} "
-              f"{ours / m.calls:>13.3f} {m.cpu.get('chromium', 0.0) / m.calls:>17.3f} {r.peak_pss_mb:>11.0f}",
+              f"{ours / m.calls:>13.3f} {m.cpu.get('chromium', 0.0) / m.calls:>17.3f} {r.peak_pss_mb:>11.0f} {m.capped:>6}",
               flush=True)
 
 

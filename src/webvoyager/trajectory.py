@@ -218,6 +218,8 @@ class Step:
     policy_data: PolicyRecord = field(default_factory=PolicyRecord)  # the policy's own record
     target: ActedElement | None = None  # the acted element, for replay
     elements_text: str = ""            # the element list (or text-only tree) the model was given at this step
+    settled_by: str | None = None      # how the page settled after the action (Outcome.settled_by); "cap": it
+                                       # did not, the next observation came at the settle cap
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

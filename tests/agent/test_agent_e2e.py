@@ -86,6 +86,8 @@ async def test_scripted_run_answers_and_records_everything(browser, pages_url, t
     assert [s["action"] for s in steps] == ["Type [0]; [vegan lasagna]", "Click [0]", "ANSWER; [55 minutes]"]
     assert steps[1]["url"].endswith("results.html?q=vegan+lasagna")
     assert all(s["screenshot"] == f"screenshot{s['index']}.png" for s in steps)
+    # how the page settled after each action; the answer ran none
+    assert [s["settled_by"] in ("idle", "quiet") for s in steps[:2]] == [True, True] and steps[2]["settled_by"] is None
 
 
 async def test_garbage_reply_costs_a_step_and_the_model_is_told(browser, pages_url, tmp_path) -> None:

@@ -75,3 +75,17 @@ async def test_a_page_that_never_stops_falls_back_to_the_quiet_window(session, p
 
 async def test_the_pages_own_timers_behave_as_without_the_bookkeeping(patient, pages_url) -> None:
     assert sorted(await _click(patient, pages_url, "Passthrough")) == ["Argument with window", "String ran"]
+
+
+async def test_each_outcome_says_how_the_page_settled_after_the_action(session, pages_url) -> None:
+    """The step record keeps how the settle after its action ended, so a bench can count the steps whose
+    observation came at the settle cap: a click that starts a request that never ends says "cap"."""
+    await session.page.route("**/never*", lambda route: None)   # held open, never answered
+    await session.goto(f"{pages_url}/zoo/longpoll.html")
+    await session.observe()
+    session.config = dataclasses.replace(session.config, settle_timeout_s=1)
+    plain = await session.execute(Click(0))
+    assert plain.settled_by in ("idle", "quiet")
+    await session.page.evaluate("() => { document.querySelector('button').onclick = () => fetch('/never-again'); }")
+    held = await session.execute(Click(0))
+    assert held.settled_by == "cap" and not session.settled

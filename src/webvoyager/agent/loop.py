@@ -241,7 +241,7 @@ class Agent:
             step.error = str(exc)
             state.feedback = replace(state.feedback, last_action_error=step.error)
             return False
-        step.outcome_notes = list(outcome.notes)
+        step.outcome_notes, step.settled_by = list(outcome.notes), outcome.settled_by
         if outcome.download is not None:
             step.download = str(outcome.download)
         if guard is not None and outcome.waited_s is not None:

@@ -302,9 +302,10 @@ class Session:
             raise
         dispatched = time.monotonic()   # the action's input events have been delivered by now
         self._events.notes.extend(notes)
-        slept = None
+        slept, settled = None, None
         if sleeps is None:
             await self._settle(since=dispatched)
+            settled = self.settled_by or "cap"
         else:   # the paper protocol: the original's fixed sleep for this action instead of settling
             await self._events.drain(self.config.navigation_timeout_s)
             slept = sleep_after(action, sleeps, self.paper_step, start_url=self._start_url or "",
@@ -323,7 +324,7 @@ class Session:
         downloads = self._events.downloads[first_download:]
         return Outcome(notes=new_notes, navigated=self._page.url != start_url,
                        download=downloads[-1] if downloads else None, waited_s=waited, slept_s=slept,
-                       type_warning=self._type_warning)
+                       type_warning=self._type_warning, settled_by=settled)
 
     async def _wait(self) -> list[str]:
         """The Wait action (see browser/wait.py); the settle that follows every action comes after it."""

@@ -130,6 +130,8 @@ class Outcome:
     waited_s: float | None = None    # Wait only: how long it waited (for the change, then the settle)
     slept_s: float | None = None     # paper protocol: the fixed sleeps taken after the action (no settle)
     type_warning: TypeWarning | None = None   # paper: Type went into something that may not be a text box
+    settled_by: str | None = None    # how the settle after it ended (settle.Settled), "cap" when its cap came
+                                     # first; None when none ran (an answer, the paper's fixed sleeps)
 
 
 @dataclass(frozen=True)
