@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -81,6 +82,17 @@ def tree_cpu_seconds(root: int) -> dict[int, tuple[str, float]]:
     return out
 
 
+def chromium_process_type(pid: int) -> str:
+    """The kind of a Chromium process, from its `--type=` flag: renderer, gpu-process, utility, zygote, or
+    "browser" (the main process, which has none); "" once it has exited."""
+    try:
+        args = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+    match = re.search(r"--type=(\S+)", args)
+    return match.group(1) if match else "browser"
+
+
 class TreeSampler:
     """Samples the process tree of `root` every 100 ms in a thread (PSS every `pss_every`-th time: the
     kernel walks each process's page tables for it): `peak_rss` / `peak_pss` are the highest summed RSS /
@@ -90,6 +102,7 @@ class TreeSampler:
     def __init__(self, root: int, *, pss_every: int = 1) -> None:
         self.peak_rss = self.peak_pss = 0.0
         self.cpu: dict[int, tuple[str, float]] = {}
+        self._types: dict[int, str] = {}   # Chromium pid -> its process type, read once
         self.own_cpu = 0.0
         self._root, self._pss_every = root, pss_every
         self._start = tree_cpu_seconds(root)
@@ -101,6 +114,9 @@ class TreeSampler:
         self.peak_rss = max(self.peak_rss, rss)
         self.peak_pss = max(self.peak_pss, pss_mb)
         self.cpu.update(tree_cpu_seconds(self._root))
+        for pid, (group, _) in self.cpu.items():
+            if group == "chromium" and not self._types.get(pid):
+                self._types[pid] = chromium_process_type(pid)
 
     def _run(self) -> None:
         ticks = 0
@@ -119,6 +135,15 @@ class TreeSampler:
         if self._root == os.getpid():
             groups["harness"] = groups.get("harness", 0.0) - self.own_cpu
         return groups
+
+    def chromium_cpu_by_type(self) -> dict[str, float]:
+        """Chromium's CPU seconds while sampling, per process type (see chromium_process_type)."""
+        out: dict[str, float] = {}
+        for pid, (group, seconds) in self.cpu.items():
+            if group == "chromium":
+                kind = self._types.get(pid) or "exited early"
+                out[kind] = out.get(kind, 0.0) + seconds - self._start.get(pid, (group, 0.0))[1]
+        return out
 
     def __enter__(self) -> TreeSampler:
         self._thread.start()

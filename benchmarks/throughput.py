@@ -17,6 +17,8 @@ Per worker count it prints:
 - `cpu/step`: CPU seconds per step of this harness (`ours`: the bench process, with the sandbox server, the
   OCR reading of the reference's words in tesseract) and of Chromium;
 - `peak PSS`: the highest summed PSS of the tree (the goal at 32 workers: 8 GB at most);
+- then, per run, CPU seconds by process: ours, tesseract, Playwright's driver and each kind of Chromium
+  process (renderer, browser, gpu-process, ...);
 - `capped`: steps whose action's settle ended at its cap (`Step.settled_by == "cap"`) rather than on a
   quiet page: the goal is none (a busy machine must not make observations wait out the cap).
 """
@@ -45,6 +47,7 @@ class LatencyRun:
     calls: int
     longest_calls: int
     cpu: dict[str, float]
+    chromium: dict[str, float]   # Chromium's CPU seconds per process type
     capped: int
 
 
@@ -77,7 +80,8 @@ def measure(workers: int, latency: float, ids: list[str]) -> LatencyRun:
         calls = _task_calls(out)
         run = Measurement(workers, wall, overall["tasks"], overall["success"]["success"], tree.peak_rss,
                           tree.peak_pss)
-        return LatencyRun(run, sum(calls), max(calls, default=0), tree.cpu_by_group(), _capped_steps(out))
+        return LatencyRun(run, sum(calls), max(calls, default=0), tree.cpu_by_group(),
+                          tree.chromium_cpu_by_type(), _capped_steps(out))
 
 
 def main() -> None:
@@ -109,6 +113,10 @@ def main() -> None:
               f"{r.wall_s / ideal:>7.2f} {cpu_bound:>11.1f} {r.wall_s / cpu_bound:>6.2f} {m.calls / r.wall_s:>7.2f} "
               f"{ours / m.calls:>13.3f} {m.cpu.get('chromium', 0.0) / m.calls:>17.3f} {r.peak_pss_mb:>11.0f} {m.capped:>6}",
               flush=True)
+        parts = {("ours" if k == "harness" else k): v for k, v in m.cpu.items() if k != "chromium"}
+        parts.update({f"chromium {k}": v for k, v in m.chromium.items()})
+        print("        CPU s: " + ", ".join(f"{k} {v:.1f}" for k, v in sorted(parts.items(), key=lambda kv: -kv[1])
+                                           if v >= 0.05), flush=True)
 
 
 if __name__ == "__main__":
