@@ -118,3 +118,20 @@ def test_headings_are_the_three_largest_phrases_with_their_wrapped_lines() -> No
              Word("+", 400, 10, 30, 50))                                             # a mark, no letters
     assert headings(words) == ["Quarry", "Annual report 2026", "Contents"]
     assert headings(()) == []
+
+
+def test_without_the_text_detector_the_pixel_reader_says_what_to_install(monkeypatch) -> None:
+    import sys
+
+    from webvoyager.errors import ModelError
+    from webvoyager.standins import text_lines
+
+    text_lines._detector.cache_clear()
+    text_lines.line_boxes.cache_clear()
+    for name in ["rapidocr_onnxruntime", *(n for n in sys.modules if n.startswith("rapidocr_onnxruntime."))]:
+        monkeypatch.setitem(sys.modules, name, None)   # as if never installed, loaded before or not
+    try:
+        with pytest.raises(ModelError, match=re.escape("pip install 'webvoyager[pixels]'")):
+            text_lines.line_boxes(_screen([(30, 40, "Anything")]))
+    finally:
+        text_lines._detector.cache_clear()
