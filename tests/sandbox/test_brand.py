@@ -169,13 +169,12 @@ def test_bag_tasks_check_every_line_of_the_bag() -> None:
     assert TASKS["brand--6"].check(_money(phone["unit_price"]), _stored([silver])) is False
 
 
-def test_data_is_deterministic_fast_and_big_enough() -> None:
+def test_data_is_deterministic_and_big_enough() -> None:
+    # how long it takes is printed by benchmarks/sandbox_data.py (no timing in tests)
     first = (data.accessories(), data.stores(), data.devices())
     for fn in (data.accessories, data.stores, data.devices, data.models_by_slug, data.families_by_slug):
         fn.cache_clear()
-    start = time.perf_counter()
     again = (data.accessories(), data.stores(), data.devices())
-    assert time.perf_counter() - start < 0.1
     assert first == again
     assert len(data.accessories()) >= 100 and len(data.stores()) >= 30 and len(data.devices()) >= 45
     assert {m.line for m in data.MODELS} == set(data.LINES)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from datetime import date, datetime, timedelta
 from typing import Any, Callable
 
@@ -260,14 +259,13 @@ def test_state_task_checks_the_search_url(sandbox: Any) -> None:
 
 # ----- data ---------------------------------------------------------------------------------------------
 
-def test_generation_is_deterministic_fast_and_big_enough() -> None:
+def test_generation_is_deterministic_and_big_enough() -> None:
+    # how long it takes is printed by benchmarks/sandbox_data.py (no timing in tests)
     first = [(a.id, a.headline, a.published, a.reads) for a in d.articles()]
     for cached in (d.articles, d.by_id, d.topics, d._index):
         cached.cache_clear()
-    started = time.process_time()
     again = [(a.id, a.headline, a.published, a.reads) for a in d.articles()]
-    spent = time.process_time() - started
-    assert again == first and spent < 0.25, spent   # about 0.07 s of CPU on an idle machine
+    assert again == first
     assert len(first) >= 500 and len({h for _, h, _, _ in first}) == len(first), "headlines must be unique"
     assert {a.section for a in d.articles()} == set(d.SECTIONS)
     days = {a.published.date() for a in d.articles()}

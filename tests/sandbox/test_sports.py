@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from datetime import date
 from typing import Any, Callable
 
@@ -346,15 +345,14 @@ def test_state_task_checks_the_stats_url(sandbox: Any) -> None:
 
 # ----- data ---------------------------------------------------------------------------------------------
 
-def test_generation_is_deterministic_fast_and_big_enough() -> None:
+def test_generation_is_deterministic_and_big_enough() -> None:
+    # how long it takes is printed by benchmarks/sandbox_data.py (no timing in tests)
     before = [(g.id, g.day, g.home, g.away, g.home_score, g.away_score) for g in bb.games() + fb.matches()]
     for cached in (bb._roster, bb.games, bb.game_by_id, fb._squads, fb.matches, fb.match_by_id, d.all_players, d.all_games):
         cached.cache_clear()
-    started = time.process_time()
     d.warm()
-    spent = time.process_time() - started
     after = [(g.id, g.day, g.home, g.away, g.home_score, g.away_score) for g in bb.games() + fb.matches()]
-    assert after == before and spent < 0.25, spent   # about 0.04 s of CPU on an idle machine
+    assert after == before
     assert len(bb.players()) == 20 * 13 and len(fb.players()) == 18 * 22
     assert len({p.name for p in d.all_players().values()}) == len(d.all_players()), "player names are unique"
     assert len(bb.games()) == 20 * bb.GAMES_PER_TEAM // 2 and len(fb.matches()) == 18 * 17
