@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from webvoyager.browser.observe import PDF_TOOLBAR_PX
 from webvoyager.browser.types import Click
 from webvoyager.errors import ActionError, PageLoadError
 
@@ -110,7 +111,7 @@ async def test_observation_of_a_pdf_waits_for_the_viewer_to_paint(session, pages
     obs = await session.observe()
     image = Image.open(io.BytesIO(obs.screenshot)).convert("L")
     # the viewer paints its toolbar over a grey field before the pages: look below the toolbar
-    low, high = image.crop((0, 64, image.width, image.height)).getextrema()
+    low, high = image.crop((0, PDF_TOOLBAR_PX, image.width, image.height)).getextrema()
     assert high - low > 100, "only the viewer's grey shows: it had not painted the document"
     assert high >= 250   # the document's white page is in view
 
