@@ -243,3 +243,18 @@ def test_every_check_fails_a_hedge(check: NumberCheck | TextCheck | PairsCheck, 
     for hedge in (f"Either {right} or v2.10.0.", f"{right}, or possibly 12", f"Not sure whether {right} or 7"):
         assert not check.passes(hedge), hedge
     assert TextCheck(type="text", expect=["mercy"]).passes("having or showing no mercy")   # 'or' alone is no hedge
+
+
+def test_a_target_as_the_screen_shows_it() -> None:
+    from webvoyager.tasks import ElementRef
+
+    day = ElementRef(text="Wednesday, June 17, 2026", shown=ElementRef(text="17", after=ElementRef(text="June 2026")))
+    assert day.on_screen() == ElementRef(text="17", after=ElementRef(text="June 2026"))
+    # The anchor is mapped too, and a reference without `shown` anywhere is itself.
+    first = ElementRef(tag="td", after=ElementRef(text="Check-in date", shown=ElementRef(text="Add date")))
+    assert first.on_screen() == ElementRef(tag="td", after=ElementRef(text="Add date"))
+    plain = ElementRef(text="Search", after=ElementRef(text="Menu"))
+    assert plain.on_screen() is plain
+    assert "shown" not in day.describe()
+    with pytest.raises(ValueError, match="which words the screen shows"):
+        ElementRef(text="Next month", shown=ElementRef(tag="button"))

@@ -68,6 +68,19 @@ async def test_types_by_placeholder_selects_scrolls_to_a_target_and_reads_the_an
     assert "scrollat" in kinds and "typetext" in kinds   # "Show details" is below the fold
 
 
+async def test_a_target_named_by_its_aria_label_is_found_by_the_words_it_shows(session, pages_url,
+                                                                               tmp_path) -> None:
+    named = ElementRef(text="Choose the day to cook", tag="button")
+    task = _task(f"{pages_url}/zoo/pixel_reference.html",
+                 ReferenceStep(do="click", target=named.model_copy(update={"shown": ElementRef(text="Add date")})))
+    result, _ = await _run(session, task, tmp_path)
+    assert result.status == "answered", result.error
+    assert await session.page.evaluate("window.__log") == ["when"]
+    # Without `shown` the aria-label's words are looked for, and the screen does not show them.
+    blind, _ = await _run(session, _task(task.start_url, ReferenceStep(do="click", target=named)), tmp_path / "b")
+    assert blind.status == "error" and "Choose the day to cook" in (blind.error or "")
+
+
 async def test_a_scaled_screen_space_maps_the_point_back_to_the_viewport(session, pages_url, tmp_path) -> None:
     task = _task(f"{pages_url}/zoo/pixel_reference.html", ORDER)
     result, steps = await _run(session, task, tmp_path, image=(768, 576))

@@ -81,7 +81,9 @@ class PixelReference:
     def start(self, task: Task, system: str) -> None:
         """Find the task from the system prompt's text alone (the Task object is not read)."""
         self._task = find_task(system, self.model.tasks)
-        self._steps = solution_steps(self._task)
+        # Targets as the screen shows them (`ElementRef.on_screen`): the stand-in looks for words shown.
+        self._steps = tuple(s.model_copy(update={"target": s.target.on_screen()}) if s.target is not None else s
+                            for s in solution_steps(self._task))
         self._at, self._scrolls, self._calls, self._noted, self._last_shot = 0, 0, 0, {}, None
         self._upward, self._typed = False, []
         self._log = [{"role": "system", "content": system}]

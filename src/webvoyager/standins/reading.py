@@ -71,9 +71,10 @@ def _on_screen(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
                              "not shown, and no heading could be read on the screenshot in its place")
         return shown
     assert spec.target is not None
-    texts = element_texts(words, spec.target)
+    target = spec.target.on_screen()
+    texts = element_texts(words, target)
     if texts is None:
-        raise ModelError(f"{task.id}: no single {spec.target.describe()} on the screenshot to read the answer "
+        raise ModelError(f"{task.id}: no single {target.describe()} on the screenshot to read the answer "
                          f"from (OCR read: {' '.join(w.text for w in words)[:300]!r})")
     return texts
 

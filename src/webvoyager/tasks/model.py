@@ -30,7 +30,10 @@ class ElementRef(_Frozen):
     occur in it; `placeholder` must equal the placeholder; `tag`/`role`/`type` narrow the match;
     `nth` picks among several matches in reading order (otherwise several matches is an error);
     `after` names an element this one follows: the first match after it is meant ("the first result
-    after the sort buttons").
+    after the sort buttons"). `shown` says how the element is found on a screenshot where that differs:
+    an element named by its aria-label ("Check-in date") shows other words ("Add date"), or the same
+    words in other places ("17" for "Wednesday, June 17, 2026"); a stand-in that sees pixels only
+    looks for `shown` instead (`on_screen`), everyone else ignores it.
     """
 
     text: str | None = None
@@ -41,15 +44,29 @@ class ElementRef(_Frozen):
     type: str | None = None
     nth: int | None = None
     after: ElementRef | None = None
+    shown: ElementRef | None = None
 
     @model_validator(mode="after")
     def _not_empty(self) -> ElementRef:
-        if all(v is None for v in self.model_dump().values()):
+        if all(v is None for k, v in self.model_dump().items() if k != "shown"):
             raise ValueError("a target needs at least one of text, text_contains, placeholder, tag, role, type")
+        if self.shown is not None and not any(
+                v is not None for v in (self.shown.text, self.shown.text_contains, self.shown.placeholder)):
+            raise ValueError("'shown' says which words the screen shows for this element: give it text, "
+                             "text_contains or placeholder")
+        return self
+
+    def on_screen(self) -> ElementRef:
+        """This reference as a screenshot shows it: `shown` where given, else itself with its anchor
+        (`after`) as the screen shows that."""
+        if self.shown is not None:
+            return self.shown.on_screen()
+        if self.after is not None and self.after.on_screen() is not self.after:
+            return self.model_copy(update={"after": self.after.on_screen()})
         return self
 
     def describe(self) -> str:
-        parts = [f"{k}={v!r}" for k, v in self.model_dump(exclude={"after"}).items() if v is not None]
+        parts = [f"{k}={v!r}" for k, v in self.model_dump(exclude={"after", "shown"}).items() if v is not None]
         where = f" after the {self.after.describe()}" if self.after is not None else ""
         return "element with " + ", ".join(parts) + where
 
