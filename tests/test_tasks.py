@@ -256,5 +256,6 @@ def test_a_target_as_the_screen_shows_it() -> None:
     plain = ElementRef(text="Search", after=ElementRef(text="Menu"))
     assert plain.on_screen() is plain
     assert "shown" not in day.describe()
-    with pytest.raises(ValueError, match="which words the screen shows"):
+    assert ElementRef(tag="td", shown=ElementRef(after=ElementRef(text="Size"), nth=1)).on_screen().nth == 1
+    with pytest.raises(ValueError, match="where the screen shows this element"):
         ElementRef(text="Next month", shown=ElementRef(tag="button"))

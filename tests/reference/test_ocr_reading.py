@@ -135,3 +135,88 @@ def test_without_the_text_detector_the_pixel_reader_says_what_to_install(monkeyp
             text_lines.line_boxes(_screen([(30, 40, "Anything")]))
     finally:
         text_lines._detector.cache_clear()
+
+
+def test_a_target_after_an_anchor_standing_twice_counts_from_the_first_not_the_anchor() -> None:
+    from webvoyager.standins.ocr import Word
+    from webvoyager.standins.screen_targets import locate
+    from webvoyager.tasks import ElementRef
+
+    words = (Word("Search", 20, 10, 60, 14),                                   # a heading ...
+             Word("Drevmoor", 20, 40, 80, 14), Word("Search", 20, 70, 60, 14),  # ... a button
+             Word("Harbour", 20, 100, 70, 14))
+    found = locate(words, ElementRef(after=ElementRef(text="Search")))
+    assert found.target is not None and found.target.text == "Drevmoor"
+    assert locate(words, ElementRef(after=ElementRef(text="Search"), nth=1)).target.text == "Search"
+    assert locate(words, ElementRef(after=ElementRef(text="Nowhere"))).target is None
+
+
+def test_a_date_is_typed_in_the_order_its_field_shows_and_squares_are_read_as_squares() -> None:
+    from webvoyager.standins.ocr import Word, _squared
+    from webvoyager.standins.pixel_reference import _date_as_shown
+    from webvoyager.standins.screen_targets import locate
+    from webvoyager.tasks import ElementRef
+
+    words = (Word("Published", 20, 10, 80, 14), Word("from", 104, 10, 40, 14),
+             Word("mm/dd/yyyy", 20, 40, 100, 14), Word("Search", 400, 10, 60, 14))
+    label = locate(words, ElementRef(text="Published from")).target
+    assert label is not None
+    assert _date_as_shown("2026-04-08", words, label) == "04082026"
+    european = tuple(Word("dd/mm/yyyy", w.left, w.top, w.width, w.height) if "yyyy" in w.text else w for w in words)
+    assert _date_as_shown("2026-04-08", european, label) == "08042026"
+    search = locate(words, ElementRef(text="Search")).target
+    assert search is not None and _date_as_shown("2026-04-08", words, search) == "2026-04-08"   # not a date field
+    assert _date_as_shown("vaccine", words, label) == "vaccine"
+    assert [_squared(Word(t, 0, 0, 9, 9)).text for t in ("km?", "mi2", "m?).", "M2", "what?")] == \
+        ["km²", "mi²", "m²).", "M2", "what?"]
+
+
+def test_phrases_after_an_anchor_are_counted_in_its_column_not_across_a_sidebar() -> None:
+    from webvoyager.standins.ocr import Word
+    from webvoyager.standins.screen_targets import locate
+    from webvoyager.tasks import ElementRef
+
+    words = (Word("Filters", 20, 60, 60, 14), Word("Showing", 300, 60, 70, 14), Word("12", 376, 60, 20, 14),
+             Word("Sort", 700, 60, 40, 14), Word("by", 746, 60, 20, 14),
+             Word("Vegetarian", 20, 100, 90, 14), Word("Tofu", 300, 104, 40, 14), Word("Bowl", 346, 104, 40, 14),
+             Word("Vegan", 20, 140, 60, 14), Word("Fast", 300, 144, 40, 14), Word("noodles", 346, 144, 70, 14),
+             Word("Page", 20, 400, 40, 14), Word("footer", 300, 400, 60, 14))
+    after = ElementRef(after=ElementRef(text="Sort by"))
+    assert locate(words, after).target.text == "Tofu Bowl"    # not the sidebar's "Vegetarian" before it
+    assert locate(words, after.model_copy(update={"nth": 1})).target.text == "Fast noodles"
+    # A target named by its words is found wherever it stands after the anchor.
+    assert locate(words, ElementRef(text="Vegan", after=ElementRef(text="Sort by"))).target.text == "Vegan"
+
+
+def test_a_label_wraps_onto_its_next_line_across_a_line_of_another_column() -> None:
+    from webvoyager.standins.ocr import Word
+    from webvoyager.standins.screen_targets import locate
+    from webvoyager.tasks import ElementRef
+
+    words = (Word("Search", 842, 273, 60, 18),                              # a button's first line
+             Word("Add", 689, 290, 28, 12), Word("date", 723, 290, 32, 12),  # a field beside it
+             Word("flights", 849, 302, 53, 15))                              # the button's second line
+    found = locate(words, ElementRef(text="Search flights")).target
+    assert found is not None and found.text == "Search flights"
+
+
+def test_an_arrow_glyph_alone_in_a_button_is_read_and_can_be_named() -> None:
+    from PIL import ImageDraw
+
+    from webvoyager.standins.ocr import Word, _lone_arrows
+    from webvoyager.standins.screen_targets import locate
+    from webvoyager.tasks import ElementRef
+
+    image = Image.new("L", (400, 80), 255)
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype(str(FONT), 16)
+    for x, glyph in ((30, "‹"), (330, "›")):
+        draw.ellipse((x - 14, 18, x + 18, 50), fill=235)
+        draw.text((x, 22), glyph, fill=30, font=font)
+    draw.text((150, 24), "May", fill=30, font=font)
+    read = [Word("May", 150, 26, 34, 12), Word("2026", 190, 26, 38, 12)]   # what the text reader gives
+    arrows = _lone_arrows(image, read)
+    assert [(w.text, w.left // 10) for w in sorted(arrows, key=lambda w: w.left)] == [("<", 3), (">", 33)]
+    words = tuple(read + arrows)
+    assert locate(words, ElementRef(text="›", after=ElementRef(text_contains="2026"))).target.words[0].left > 300
+    assert locate(words, ElementRef(text="«")).target.words[0].left < 50    # the same side compares equal

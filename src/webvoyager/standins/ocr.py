@@ -12,8 +12,9 @@ import os
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageChops, ImageFilter
 
@@ -72,7 +73,8 @@ def read_screen_words(png: bytes, *, thorough: bool = False) -> tuple[Word, ...]
     too) and Tesseract reads each line alone, made dark on light (`_line_sheet`). `thorough` also reads
     the whole image the way Tesseract lays it out itself (grey, inverting the lines it reads better
     inverted), an ink image (`_contrasted`) and an edge image (`_edges`), and where readings overlap
-    keeps the most confident word: a caller that misses a word on the quick reading asks again.
+    keeps the most confident word: a caller that misses a word on the quick reading asks again. Arrow
+    glyphs standing alone are added as words "<" and ">" (`_lone_arrows`).
     """
     grey = Image.open(io.BytesIO(png)).convert("L")
     scored = _sheet_words(grey, line_boxes(png))
@@ -83,7 +85,65 @@ def read_screen_words(png: bytes, *, thorough: bool = False) -> tuple[Word, ...]
     for _, word in sorted(scored, key=lambda pair: -pair[0]):
         if not any(_overlap(word, other) for other in kept):
             kept.append(word)
-    return tuple(sorted(kept, key=lambda w: (w.top, w.left)))
+    kept += _lone_arrows(grey, kept)
+    return tuple(sorted((_squared(w) for w in kept), key=lambda w: (w.top, w.left)))
+
+
+GLYPH_PX = (5, 24)
+"""The height range of a lone arrow glyph's ink, in screenshot pixels."""
+
+
+def _chevron(mask: Any) -> str | None:
+    """"<" or ">" when a small shape of ink (a 2-D 0/1 array) is a chevron: its top and bottom rows touch
+    one side with a few pixels each and its middle row the other side; None otherwise (a letter, a dot)."""
+    import numpy as np
+
+    height, width = mask.shape
+    rows = [np.flatnonzero(mask[y]) for y in (0, height - 1, height // 2)]
+    if any(r.size == 0 for r in rows) or rows[0].size > max(2, width * 0.5) or rows[1].size > max(2, width * 0.5):
+        return None
+    top, bottom, middle = (float(r.mean()) for r in rows)
+    if abs(top - bottom) > width * 0.3:
+        return None
+    if middle < min(top, bottom) - width * 0.4:
+        return "<"
+    if middle > max(top, bottom) + width * 0.4:
+        return ">"
+    return None
+
+
+def _lone_arrows(grey: Image.Image, read: list[Word]) -> list[Word]:
+    """Arrow glyphs standing alone (a round "›" button), which the line detector does not take for text
+    and Tesseract reads unreliably alone: small dark shapes no word read covers, with no other ink right
+    beside them, whose outline is a chevron (`_chevron`), as words "<" or ">"."""
+    import cv2
+    import numpy as np
+
+    ink = (np.asarray(grey) < 110).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    found = []
+    for index in range(1, count):
+        left, top, width, height, area = (int(v) for v in stats[index])
+        if not (GLYPH_PX[0] <= height <= GLYPH_PX[1] and 2 <= width <= height):
+            continue
+        box = Word("", left - 3, top - 3, width + 6, height + 6)
+        around = ink[max(0, top - 2):top + height + 2, max(0, left - 6):left + width + 6]
+        if int(around.sum()) > area + 2 or any(_overlap(box, w) for w in read):
+            continue   # beside other ink (a letter of a word) or inside a word read
+        glyph = _chevron(labels[top:top + height, left:left + width] == index)
+        if glyph is not None:
+            found.append(Word(glyph, left, top, width, height))
+    return found
+
+
+_SQUARE_UNIT = re.compile(r"^(km|mi|m|ft|cm)\?(?=[).,;]*$)|^(km|mi|ft|cm)2(?=[).,;]*$)")
+
+
+def _squared(word: Word) -> Word:
+    """`word` with a unit's superscript 2 put back: Tesseract reads the small raised "²" of "km²" as "?"
+    or "2" on screens ("people per km?"), which no screen writes after a unit."""
+    fixed = _SQUARE_UNIT.sub(lambda m: (m.group(1) or m.group(2)) + "²", word.text)
+    return word if fixed == word.text else replace(word, text=fixed)
 
 
 SHEET_SCALE = 3

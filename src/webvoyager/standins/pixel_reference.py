@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from dataclasses import replace
 from typing import Any, Callable, TypeVar
 
@@ -128,6 +129,8 @@ class PixelReference:
                 return self._look_further(task, step, words, view.image or b"")
         if step.note:
             self._noted.update(await _read_twice(lambda v: read_notes(step.note, v, task), view))
+        if step.do == "type" and target is not None and step.text:
+            step = step.model_copy(update={"text": _date_as_shown(step.text, words, target)})
         calls = self._moves(step, target)
         if step.do == "type" and target is not None and step.text:
             self._typed.append((step.text, target, step.target.placeholder if step.target else None))
@@ -260,6 +263,30 @@ class PixelReference:
     def messages_log(self) -> list[dict[str, Any]]:
         """What the stand-in was sent (results and screenshot markers) and what it answered."""
         return list(self._log)
+
+
+_ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_DATE_FIELD = re.compile(r"(mm|dd)\W?(mm|dd)\W?yyyy|\d{2}\W\d{2}\W\d{4}", re.IGNORECASE)
+
+
+def _date_as_shown(text: str, words: tuple[Word, ...], field: ScreenTarget) -> str:
+    """An ISO date typed into a browser's date field, as a person types it there: the field shows
+    "mm/dd/yyyy" (or a date in that form) beside or below its label, takes digits only and moves from
+    part to part by itself, so "2026-04-08" is typed "04082026". Other text is typed as it is."""
+    date = _ISO_DATE.fullmatch(text)
+    if date is None:
+        return text
+    height = max(field.words[0].height, 8)
+    left, top, _, bottom = field.box
+    near = " ".join(w.text for w in words if top - height <= w.middle <= bottom + 3 * height
+                    and w.left >= left - 2 * height)
+    shown = _DATE_FIELD.search(near)
+    if shown is None:
+        return text
+    year, month, day = date.groups()
+    if shown.group(1) and shown.group(1).lower() == "dd":
+        return day + month + year
+    return month + day + year
 
 
 T = TypeVar("T")

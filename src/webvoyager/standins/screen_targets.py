@@ -28,6 +28,9 @@ PHRASE_GAP = 1.5
 and its value); word spacing is about a third of a height."""
 MISREAD_PER = 7
 """OCR may misread one letter in this many (a w read as "w" and "eel"): runs that close still match."""
+COLUMN_LINES = 12
+"""How many lines below an anchor tell its column's gutters (fewer than a page, so a footer across the
+whole width does not close them)."""
 WRAP_GAP = 1.4
 """A phrase continues on the next line when that line starts within this many heights below it."""
 
@@ -36,10 +39,17 @@ _LOOKALIKES = str.maketrans({"i": "l", "1": "l", "0": "o"})
 """Letters OCR reads for one another on screens (an lb read as Ib, a 10 as lO): compared as one."""
 
 
+_ARROW_SIDES = str.maketrans({"‹": "<", "«": "<", "›": ">", "»": ">"})
+
+
 def letters(text: str) -> str:
     """The letters and digits of `text`, lower case, accents folded, look-alikes merged: what matching
-    compares."""
-    return re.sub(r"[\W_]+", "", normalize_text(text).lower()).translate(_LOOKALIKES)
+    compares. A word that is an arrow glyph alone ("›", a calendar's next month) compares as its
+    direction ("<" or ">"), so a target shown as a glyph can be named."""
+    found = re.sub(r"[\W_]+", "", normalize_text(text).lower()).translate(_LOOKALIKES)
+    if not found and (arrow := text.strip().translate(_ARROW_SIDES)) in ("<", ">"):
+        return arrow
+    return found
 
 
 def _distance(a: str, b: str) -> int:
@@ -132,16 +142,19 @@ class _Page:
         line, within WRAP_GAP heights below, starting under the phrase's start (left-aligned) or centred
         under it."""
         at = self.line_of[id(last)]
-        if at + 1 >= len(self.rows):
-            return None
         height = max(last.height, 8)
-        for word in self.rows[at + 1]:
-            if not 0 <= word.top - last.bottom + 2 <= WRAP_GAP * height + 2:
-                continue
-            if self.left(word) is not None:
-                continue
-            if abs(word.left - start.left) <= 1.5 * height:
-                return word
+        # Not only the next line: a line of another column may stand between (a field beside a button
+        # whose label wraps), so every line starting within reach is looked at.
+        for row in self.rows[at + 1:]:
+            if min(w.top for w in row) - last.bottom > WRAP_GAP * height + 2:
+                break
+            for word in row:
+                if not 0 <= word.top - last.bottom + 2 <= WRAP_GAP * height + 2:
+                    continue
+                if self.left(word) is not None:
+                    continue
+                if abs(word.left - start.left) <= 1.5 * height:
+                    return word
         return None
 
     def following(self, start: Word, last: Word) -> Word | None:
@@ -205,6 +218,43 @@ class _Page:
             if part in have and part not in have[len(letters(start.text)):]:
                 out.append(tuple(run))
         return out
+
+    def column(self, mark: ScreenTarget) -> tuple[float, float]:
+        """The x range of the column `mark` stands in, between the gutters nearest it on its line: a gutter
+        is an empty strip, at least a phrase gap wide, running down from a gap between two words of the line
+        through the COLUMN_LINES lines below, with words below on both sides of it (a sidebar beside a
+        list, whose lines interleave with the list's in reading order; not the empty space beside a
+        right-aligned sort control). No gutter on a side: the column runs to the screen's edge there."""
+        row = self.rows[mark.line]
+        below = [w for line in self.rows[mark.line + 1:mark.line + 1 + COLUMN_LINES] for w in line]
+        gap = PHRASE_GAP * max(mark.words[0].height, 8)
+
+        def gutter(a: Word, b: Word) -> tuple[int, int] | None:
+            edge = a.right   # walk the words below that reach into the gap, left to right
+            strip = None
+            for w in sorted((w for w in below if w.right > a.right and w.left < b.left), key=lambda w: w.left):
+                if w.left - edge >= gap:
+                    strip = (edge, w.left)
+                    break
+                edge = max(edge, w.right)
+            if strip is None and b.left - edge >= gap:
+                strip = (edge, b.left)
+            if strip is None or not (any(w.right <= strip[0] for w in below)
+                                     and any(w.left >= strip[1] for w in below)):
+                return None
+            return strip
+
+        first = row.index(mark.words[0]) if mark.words[0] in row else 0
+        left, right = float("-inf"), float("inf")
+        for at in range(first, 0, -1):
+            if (strip := gutter(row[at - 1], row[at])) is not None:
+                left = strip[0]
+                break
+        for at in range(first, len(row) - 1):
+            if (strip := gutter(row[at], row[at + 1])) is not None:
+                right = strip[1]
+                break
+        return left, right
 
     def target(self, run: tuple[Word, ...]) -> ScreenTarget:
         phrase = self.phrase(run)
@@ -271,12 +321,17 @@ def _locate(page: _Page, ref: ElementRef) -> Located:
     nth = ref.nth
     if ref.after is not None:
         anchor = _locate(page, ref.after)
-        if anchor.target is None:
-            return Located(ambiguous=anchor.ambiguous)
-        mark = anchor.target
+        # An anchor standing in several places counts from the first, from the top (never the anchor
+        # itself as the target).
+        mark = anchor.target or next(iter(anchor.ambiguous), None)
+        if mark is None:
+            return Located()
         last = mark.words[-1]
         end = (page.line_of[id(last)], last.right)
         found = [t for t in found if (t.line, t.words[0].left) > end and t.words[0] not in mark.words]
+        if not names_text(ref):   # "the nth phrase after": counted in the anchor's column
+            left, right = page.column(mark)
+            found = [t for t in found if left <= t.words[0].left <= right] or found
         nth = nth or 0
     if nth is not None:
         return Located(target=found[nth]) if 0 <= nth < len(found) else Located()

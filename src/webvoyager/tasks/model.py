@@ -32,7 +32,8 @@ class ElementRef(_Frozen):
     `after` names an element this one follows: the first match after it is meant ("the first result
     after the sort buttons"). `shown` says how the element is found on a screenshot where that differs:
     an element named by its aria-label ("Check-in date") shows other words ("Add date"), or the same
-    words in other places ("17" for "Wednesday, June 17, 2026"); a stand-in that sees pixels only
+    words in other places ("17" for "Wednesday, June 17, 2026"), or no words of its own but the answer
+    (`{"after": {"text": "Last change"}, "nth": 1}`: the second phrase after); a stand-in that sees pixels only
     looks for `shown` instead (`on_screen`), everyone else ignores it.
     """
 
@@ -50,10 +51,11 @@ class ElementRef(_Frozen):
     def _not_empty(self) -> ElementRef:
         if all(v is None for k, v in self.model_dump().items() if k != "shown"):
             raise ValueError("a target needs at least one of text, text_contains, placeholder, tag, role, type")
-        if self.shown is not None and not any(
-                v is not None for v in (self.shown.text, self.shown.text_contains, self.shown.placeholder)):
-            raise ValueError("'shown' says which words the screen shows for this element: give it text, "
-                             "text_contains or placeholder")
+        if self.shown is not None and not any(v is not None for v in (
+                self.shown.text, self.shown.text_contains, self.shown.placeholder, self.shown.after)):
+            raise ValueError("'shown' says where the screen shows this element: give it the words shown (text, "
+                             "text_contains or placeholder) or the words it follows (after, with nth to count "
+                             "the phrases after them)")
         return self
 
     def on_screen(self) -> ElementRef:
