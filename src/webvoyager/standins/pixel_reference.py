@@ -131,9 +131,8 @@ class PixelReference:
             self._noted.update(await _read_twice(lambda v: read_notes(step.note, v, task), view))
         if step.do == "type" and target is not None and step.text:
             step = step.model_copy(update={"text": _date_as_shown(step.text, words, target)})
-        calls = self._moves(step, target)
-        if step.do == "type" and target is not None and step.text:
             self._typed.append((step.text, target, step.target.placeholder if step.target else None))
+        calls = self._moves(step, target)
         thought = f"{self._marker()}: {step.do} {target.text!r}" if target else f"{self._marker()}: {step.do}"
         self._at, self._scrolls, self._last_shot, self._upward = self._at + 1, 0, None, False
         return calls, thought

@@ -244,7 +244,7 @@ class _Page:
                 return None
             return strip
 
-        first = row.index(mark.words[0]) if mark.words[0] in row else 0
+        first = row.index(mark.words[0])   # `mark.line` is that word's line
         left, right = float("-inf"), float("inf")
         for at in range(first, 0, -1):
             if (strip := gutter(row[at - 1], row[at])) is not None:

@@ -63,9 +63,8 @@ class ElementRef(_Frozen):
         (`after`) as the screen shows that."""
         if self.shown is not None:
             return self.shown.on_screen()
-        if self.after is not None and self.after.on_screen() is not self.after:
-            return self.model_copy(update={"after": self.after.on_screen()})
-        return self
+        anchor = self.after.on_screen() if self.after is not None else None
+        return self if anchor is self.after else self.model_copy(update={"after": anchor})
 
     def describe(self) -> str:
         parts = [f"{k}={v!r}" for k, v in self.model_dump(exclude={"after", "shown"}).items() if v is not None]
