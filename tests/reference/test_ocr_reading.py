@@ -187,6 +187,15 @@ def test_phrases_after_an_anchor_are_counted_in_its_column_not_across_a_sidebar(
     # A target named by its words is found wherever it stands after the anchor.
     assert locate(words, ElementRef(text="Vegan", after=ElementRef(text="Sort by"))).target.text == "Vegan"
 
+    # The anchor's line has nothing left of it (the sidebar starts lower): the gutter between the screen's
+    # edge and the anchor still closes the column on the left.
+    alone = tuple(w for w in words if w.text not in ("Filters", "Sort", "by"))
+    after = ElementRef(after=ElementRef(text="Showing 12"))
+    assert locate(alone, after).target.text == "Tofu Bowl"
+    # A right column's phrase starting right at the right gutter is not in the anchor's column.
+    beside = (*alone, Word("Map", 700, 104, 40, 14), Word("Legend", 700, 144, 60, 14))
+    assert locate(beside, after.model_copy(update={"nth": 1})).target.text == "Fast noodles"
+
 
 def test_a_label_wraps_onto_its_next_line_across_a_line_of_another_column() -> None:
     from webvoyager.standins.ocr import Word
@@ -220,3 +229,20 @@ def test_an_arrow_glyph_alone_in_a_button_is_read_and_can_be_named() -> None:
     words = tuple(read + arrows)
     assert locate(words, ElementRef(text="›", after=ElementRef(text_contains="2026"))).target.words[0].left > 300
     assert locate(words, ElementRef(text="«")).target.words[0].left < 50    # the same side compares equal
+
+
+
+@needs_ocr
+@pytest.mark.parametrize("badge", ["B1", "C2"])
+def test_white_letters_in_a_filled_badge_are_read_when_the_line_found_is_the_whole_badge(badge: str) -> None:
+    from webvoyager.standins.ocr import _sheet_words
+    from webvoyager.standins.screen_targets import letters
+
+    image = Image.new("L", (300, 80), 255)
+    draw = ImageDraw.Draw(image)
+    draw.text((30, 28), "adjective", fill=90, font=ImageFont.truetype(str(FONT), 17))
+    draw.rounded_rectangle((130, 26, 161, 47), radius=5, fill=70)
+    draw.text((136, 29), badge, fill=255, font=ImageFont.truetype(str(FONT.with_name("DejaVuSans-Bold.ttf")), 13))
+    # The text detector may box the badge's outline, fill and all, not only its letters.
+    read = [letters(w.text) for _, w in _sheet_words(image, ((29, 29, 110, 51), (130, 26, 162, 48)))]
+    assert letters("adjective") in read and letters(badge) in read

@@ -68,6 +68,20 @@ async def test_types_by_placeholder_selects_scrolls_to_a_target_and_reads_the_an
     assert "scrollat" in kinds and "typetext" in kinds   # "Show details" is below the fold
 
 
+async def test_a_list_chosen_through_its_label_is_left_closed(session, pages_url, tmp_path) -> None:
+    from webvoyager.standins.ocr import read_screen_words
+    from webvoyager.standins.screen_targets import letters
+
+    task = _task(f"{pages_url}/zoo/pixel_reference.html",
+                 ReferenceStep(do="select", target=ElementRef(text="Sort by"), option="Oldest"))
+    result, _ = await _run(session, task, tmp_path)
+    assert result.status == "answered", result.error
+    assert await session.page.evaluate("window.__log") == ["sort:Oldest"]
+    # No popup left open over the page: its other options are not on the screen.
+    shown = {letters(w.text) for w in read_screen_words(await session.page.screenshot())}
+    assert "oldest" in shown and "featured" not in shown and "newest" not in shown
+
+
 async def test_a_target_named_by_its_aria_label_is_found_by_the_words_it_shows(session, pages_url,
                                                                                tmp_path) -> None:
     named = ElementRef(text="Choose the day to cook", tag="button")

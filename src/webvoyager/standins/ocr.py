@@ -165,14 +165,40 @@ def _line_image(grey: Image.Image, box: tuple[int, int, int, int]) -> tuple[tupl
     right, bottom = min(grey.width, box[2] + LINE_PAD_PX), min(grey.height, box[3] + LINE_PAD_PX)
     pixels = np.asarray(grey.crop((left, top, right, bottom)), dtype=np.float32)
     background = float(np.median(np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])))
+    inside = float(np.median(pixels[box[1] - top:box[3] - top, box[0] - left:box[2] - left]))
+    if abs(inside - background) > INK_CONTRAST and box[2] - box[0] > 1.2 * (box[3] - box[1]):
+        # The line is a filled box (a "B1" badge; not one letter, whose middle is its ink): its fill is
+        # the background, and the page around it is cleared below.
+        background = inside
     ink = pixels[np.abs(pixels - background) > INK_CONTRAST]
     if ink.size and float(ink.mean()) > background:   # light text on a dark button or bar
         pixels, background = 255 - pixels, 255 - background
     darkest = float(pixels.min())
     stretched = np.clip((pixels - darkest) / max(1.0, background - darkest) * 255, 0, 255).astype(np.uint8)
+    stretched = _without_edge_ink(stretched)
     line = Image.fromarray(stretched).resize(((right - left) * SHEET_SCALE, (bottom - top) * SHEET_SCALE),
                                              Image.Resampling.LANCZOS)
     return (left, top), line
+
+
+def _without_edge_ink(line: Any) -> Any:
+    """`line` (dark on light) with the long ink that touches its edge made light: a box's border, or the
+    page around a filled badge (all round it), not a letter the detector's box clipped (never wider
+    than the line is high)."""
+    import cv2
+    import numpy as np
+
+    dark = (line < 128).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    if count <= 1:
+        return line
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    high, wide = line.shape
+    edge = [i for i in edge if i > 0 and (stats[i][2] > 1.5 * high or (stats[i][2] >= 0.9 * wide
+                                                                       and stats[i][3] >= 0.9 * high))]
+    if not edge:
+        return line
+    return np.where(np.isin(labels, edge), 255, line).astype(np.uint8)
 
 
 def _sheet_words(grey: Image.Image, boxes: tuple[tuple[int, int, int, int], ...]) -> list[tuple[float, Word]]:

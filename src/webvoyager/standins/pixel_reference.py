@@ -12,7 +12,7 @@ an aria-label that is not written on the page is not found.
 
 The moves: click -> ClickAt; hover -> MoveTo; type -> ClickAt on the field, Control+a, TypeText (with
 Enter when the step says so); select -> ClickAt on the list's label or shown text, then TypeText of
-the option and Enter (Chromium's list selects the option typed, with its popup open or not); scroll
+the option and Escape (Chromium's list selects the option typed, with its popup open or not); scroll
 -> ScrollAt at the window's middle or at the panel's words; back -> GoBack; wait -> WaitFor; press ->
 KeyChord. A target not on the screenshot is looked for by scrolling the window down, at most
 `plan.MAX_FIND_SCROLLS` times and not past the bottom (when the screenshot's words stop changing), then
@@ -231,7 +231,11 @@ class PixelReference:
             return [("left_click", ClickAt(here)), ("key", KeyChord(("Control", "a"))),
                     ("type", TypeText(step.text or "", press_enter=step.enter))]
         if step.do == "select":
-            return [("left_click", ClickAt(here)), ("type", TypeText(step.option or "")), ("key", KeyChord(("Enter",)))]
+            # Escape, not Enter: a list focused through its label takes the typed option closed, and Enter
+            # would then open its popup over the page; an open popup has taken the option typed, and
+            # closes on Escape. (Not Tab: moving the focus may scroll the page.)
+            return [("left_click", ClickAt(here)), ("type", TypeText(step.option or "")),
+                    ("key", KeyChord(("Escape",)))]
         return [("left_click", ClickAt(here))]
 
     def _reply(self, thought: str, calls: list[tuple[str, Action]] | tuple[()], *,

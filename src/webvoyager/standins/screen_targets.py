@@ -220,39 +220,39 @@ class _Page:
         return out
 
     def column(self, mark: ScreenTarget) -> tuple[float, float]:
-        """The x range of the column `mark` stands in, between the gutters nearest it on its line: a gutter
-        is an empty strip, at least a phrase gap wide, running down from a gap between two words of the line
-        through the COLUMN_LINES lines below, with words below on both sides of it (a sidebar beside a
-        list, whose lines interleave with the list's in reading order; not the empty space beside a
-        right-aligned sort control). No gutter on a side: the column runs to the screen's edge there."""
+        """The x range `mark`'s column starts in, between the gutters nearest it on its line: a gutter is
+        an empty strip, at least a phrase gap wide, running down from a gap of the line (between two of
+        its words, or between its first or last word and the screen's edge) through the COLUMN_LINES
+        lines below, with words below on both sides of it (a sidebar beside a list, whose lines
+        interleave with the list's in reading order; not the empty space beside a right-aligned sort
+        control). A phrase of the column starts at or right of the left gutter and left of the right
+        one. No gutter on a side: the column runs to the screen's edge there."""
         row = self.rows[mark.line]
         below = [w for line in self.rows[mark.line + 1:mark.line + 1 + COLUMN_LINES] for w in line]
         gap = PHRASE_GAP * max(mark.words[0].height, 8)
 
-        def gutter(a: Word, b: Word) -> tuple[int, int] | None:
-            edge = a.right   # walk the words below that reach into the gap, left to right
-            strip = None
-            for w in sorted((w for w in below if w.right > a.right and w.left < b.left), key=lambda w: w.left):
+        def gutters(start: float, end: float) -> list[tuple[float, float]]:
+            """The gutters below the gap from x `start` to `end`, left to right."""
+            strips, edge = [], start
+            for w in sorted((w for w in below if w.right > start and w.left < end), key=lambda w: w.left):
                 if w.left - edge >= gap:
-                    strip = (edge, w.left)
-                    break
+                    strips.append((edge, w.left))
                 edge = max(edge, w.right)
-            if strip is None and b.left - edge >= gap:
-                strip = (edge, b.left)
-            if strip is None or not (any(w.right <= strip[0] for w in below)
-                                     and any(w.left >= strip[1] for w in below)):
-                return None
-            return strip
+            if end - edge >= gap:
+                strips.append((edge, end))
+            return [s for s in strips if any(w.right <= s[0] for w in below) and any(w.left >= s[1] for w in below)]
 
-        first = row.index(mark.words[0])   # `mark.line` is that word's line
+        edges = [float("-inf"), *(w for word in row for w in (word.left, word.right)), float("inf")]
+        gaps = list(zip(edges[0::2], edges[1::2]))   # (end of a word, start of the next), the screen's edges
+        first = row.index(mark.words[0])             # `mark.line` is that word's line
         left, right = float("-inf"), float("inf")
-        for at in range(first, 0, -1):
-            if (strip := gutter(row[at - 1], row[at])) is not None:
-                left = strip[0]
+        for start, end in reversed(gaps[:first + 1]):
+            if found := gutters(start, end):
+                left = found[-1][0]
                 break
-        for at in range(first, len(row) - 1):
-            if (strip := gutter(row[at], row[at + 1])) is not None:
-                right = strip[1]
+        for start, end in gaps[first + 1:]:
+            if found := gutters(start, end):
+                right = found[0][0]
                 break
         return left, right
 
@@ -331,7 +331,7 @@ def _locate(page: _Page, ref: ElementRef) -> Located:
         found = [t for t in found if (t.line, t.words[0].left) > end and t.words[0] not in mark.words]
         if not names_text(ref):   # "the nth phrase after": counted in the anchor's column
             left, right = page.column(mark)
-            found = [t for t in found if left <= t.words[0].left <= right] or found
+            found = [t for t in found if left <= t.words[0].left < right] or found
         nth = nth or 0
     if nth is not None:
         return Located(target=found[nth]) if 0 <= nth < len(found) else Located()
