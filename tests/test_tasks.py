@@ -66,8 +66,8 @@ def test_shared_webvoyager_file_loads(shared_data: Path) -> None:
         (_line(reference={"steps": [], "answer": {"say": "x", "read": {"n": {"from": "screen"}}}}),
          "reading from the screen needs 'after'"),
         (_line(reference={"steps": [], "answer": {"say": "{n}", "read": {"n": {
-            "from": "title", "screen": {"from": "screen", "after": "Total"}}}}}),
-         "it belongs on a read 'from': 'element'"),
+            "from": "url", "screen": {"from": "screen", "after": "Total"}}}}}),
+         "it belongs on a read 'from': 'element' or 'title'"),
         (_line(max_steps=0), "max_steps: Input should be greater than or equal to 1"),
         (_line() + "\n" + _line(), "line 2: duplicate task id 'Demo--0' (first on line 1)"),
     ],

@@ -104,6 +104,20 @@ def test_an_element_read_with_a_screen_alternative_reads_the_screen_when_the_lis
     assert read_value(spec, PageView(elements=kept, image=png), TASK) == "9-1"   # a full list is counted in
 
 
+@needs_ocr
+def test_a_title_or_element_read_with_a_screen_alternative_reads_the_screen_for_a_pixels_only_view() -> None:
+    # A computer-use model sees neither the title nor an element list: where the screenshot shows the
+    # value is said by `screen`, read there instead of the page's headings or the words around a target.
+    png = _screen(STANDINGS)
+    screen = {"from": "screen", "after": "Team", "pattern": LOSSES}
+    title = ReadSpec.model_validate({"from": "title", "pattern": r"^(\w+)", "screen": screen})
+    assert read_value(title, PageView(title="Standings", image=png, pixels_only=True), TASK) == "9"
+    assert read_value(title, PageView(title="Standings", image=png), TASK) == "Standings"
+    cell = ReadSpec.model_validate({"from": "element", "target": {"tag": "td", "nth": 1, "after": {"text": "L10"}},
+                                    "screen": screen})
+    assert read_value(cell, PageView(image=png, pixels_only=True), TASK) == "9"
+
+
 def test_headings_are_the_three_largest_phrases_with_their_wrapped_lines() -> None:
     """The title read on a screenshot tries the largest phrases first: a logo set larger than the heading
     comes first but the heading is among the candidates, with the line it wraps onto; body text is not."""

@@ -79,10 +79,11 @@ class ReadSpec(_Frozen):
     `target` names, from the element list), or "screen" (the screenshot, read with OCR; in text-only
     mode the page outline). For "screen", `after` is the label the value stands next to (to its right
     on the same line, else just below it). `pattern` (a regular expression; group 1 if it has one)
-    picks the value out of the text found. `screen` (on an "element" read) says where the screenshot
-    shows the same value, for a model whose element list is not every element in view: SeeAct's options
-    are the ranker's top 50, where an element counted by `nth` or `after` may be counted among the wrong
-    ones, so the SeeAct stand-in reads the screen there instead.
+    picks the value out of the text found. `screen` (on an "element" or "title" read) says where the
+    screenshot shows the same value, for a model whose element list is not every element in view
+    (SeeAct's options are the ranker's top 50, where an element counted by `nth` or `after` may be
+    counted among the wrong ones) or that sees no element list and no title (a computer-use model): the
+    SeeAct stand-in (on element reads) and the pixel stand-in read the screen there instead.
     """
 
     source: Literal["title", "url", "element", "screen"] = Field(alias="from")
@@ -101,9 +102,9 @@ class ReadSpec(_Frozen):
             raise ValueError("reading from the screen needs 'after': the label the value stands next to")
         if self.pattern is not None:
             re.compile(self.pattern)
-        if self.screen is not None and (self.source != "element" or self.screen.source != "screen"):
-            raise ValueError("'screen' says where the screenshot shows an element's value: it belongs on a "
-                             "read 'from': 'element' and reads 'from': 'screen' itself")
+        if self.screen is not None and (self.source not in ("element", "title") or self.screen.source != "screen"):
+            raise ValueError("'screen' says where the screenshot shows an element's or the title's value: it "
+                             "belongs on a read 'from': 'element' or 'title' and reads 'from': 'screen' itself")
         return self
 
 
