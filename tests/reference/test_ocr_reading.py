@@ -260,3 +260,16 @@ def test_white_letters_in_a_filled_badge_are_read_when_the_line_found_is_the_who
     # The text detector may box the badge's outline, fill and all, not only its letters.
     read = [letters(w.text) for _, w in _sheet_words(image, ((29, 29, 110, 51), (130, 26, 162, 48)))]
     assert letters("adjective") in read and letters(badge) in read
+
+
+def test_text_typed_into_a_field_is_no_target_but_anchors_what_follows_it() -> None:
+    from webvoyager.standins.ocr import Word
+    from webvoyager.standins.screen_targets import locate
+    from webvoyager.tasks import ElementRef
+
+    typed = Word("orch", 40, 20, 40, 14)
+    words = (typed, Word("Search", 400, 20, 60, 14), Word("orchard", 40, 60, 70, 14), Word("orchid", 40, 90, 60, 14),
+             Word("Browse", 40, 140, 60, 14), Word("orch", 40, 170, 40, 14))
+    assert locate(words, ElementRef(text="orch"), not_targets=(typed,)).target.words[0].top == 170
+    first = locate(words, ElementRef(after=ElementRef(text="orch"), nth=1), not_targets=(typed,)).target
+    assert first is not None and first.text == "orchard"   # after the typed "orch" and "Search" beside it

@@ -145,13 +145,13 @@ class PixelReference:
                              f"{step.target.describe()} names no words, and tag, role or type cannot be seen "
                              "on a screenshot")
         # Several places fit equally: a person scanning the page takes the first, from the top.
-        found = locate(self._without_typed(words), step.target)
+        found = locate(words, step.target, not_targets=self._typed_words(words))
         place = found.target or next(iter(found.ambiguous), None)
         if place is None and step.target.placeholder is not None:
             place = self._field_typed_in(words, step.target.placeholder)
         if place is None:   # read again, more thoroughly, before scrolling
             thorough = await asyncio.to_thread(read_screen_words, screenshot, thorough=True)
-            found = locate(self._without_typed(thorough), step.target)
+            found = locate(thorough, step.target, not_targets=self._typed_words(thorough))
             place = found.target or next(iter(found.ambiguous), None)
         return place
 
@@ -189,17 +189,19 @@ class PixelReference:
         return [("scroll", self._scroll_window(-1 if self._upward else 1))], \
             f"{self._marker()}, scroll {self._scrolls}: the {step.target.describe()} is not in view; scrolling {way}"
 
-    def _without_typed(self, words: tuple[Word, ...]) -> tuple[Word, ...]:
-        """`words` without the text this stand-in typed into a field, where it stands in that field: what
-        it typed ("Voltra Orbit Wireless Headphones" in the search box) is not the result it looks for."""
+    def _typed_words(self, words: tuple[Word, ...]) -> tuple[Word, ...]:
+        """The words of the text this stand-in typed into a field, where they stand in that field: what it
+        typed ("Voltra Orbit Wireless Headphones" in the search box) is not the result it looks for, but
+        may be what a target is counted after (the first suggestion under the typed "orch")."""
+        typed: list[Word] = []
         for text, field, _ in self._typed:
             height = max(field.words[0].height, 8)
             found = locate(words, ElementRef(text=text))
             for place in (found.target, *found.ambiguous):
                 if place is not None and abs(place.words[0].left - field.words[0].left) <= 2 * height \
                         and abs(place.words[0].middle - field.words[0].middle) <= height:
-                    words = tuple(w for w in words if w not in place.words)
-        return words
+                    typed += place.words
+        return tuple(typed)
 
     # -- the pixel actions -------------------------------------------------------------------------
     def _point(self, x: float, y: float) -> Point:

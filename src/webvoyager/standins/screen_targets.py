@@ -306,18 +306,19 @@ def _preferred(page: _Page, ref: ElementRef, found: list[ScreenTarget]) -> list[
     return found
 
 
-def locate(words: tuple[Word, ...], ref: ElementRef) -> Located:
+def locate(words: tuple[Word, ...], ref: ElementRef, *, not_targets: tuple[Word, ...] = ()) -> Located:
     """The place on the screenshot `ref` names (see the module docstring for what is compared).
 
     With `after`, only places after the anchor's (in reading order) count and the first (or `nth`) of
     them is meant. With `nth`, the nth place in reading order. Otherwise one place is needed: when
     several stand there, those that are a whole phrase (a button's or link's whole label, not words
-    inside a sentence) are preferred; several of those are `ambiguous`."""
-    return _locate(_Page(words), ref)
+    inside a sentence) are preferred; several of those are `ambiguous`. Words in `not_targets` (text the
+    caller typed into a field) are no target, but may be the anchor a target is counted after."""
+    return _locate(_Page(words), ref, set(not_targets))
 
 
-def _locate(page: _Page, ref: ElementRef) -> Located:
-    found = _matches(page, ref)
+def _locate(page: _Page, ref: ElementRef, not_targets: set[Word] | None = None) -> Located:
+    found = [t for t in _matches(page, ref) if not not_targets or not not_targets.intersection(t.words)]
     nth = ref.nth
     if ref.after is not None:
         anchor = _locate(page, ref.after)
