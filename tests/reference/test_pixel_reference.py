@@ -68,6 +68,22 @@ async def test_types_by_placeholder_selects_scrolls_to_a_target_and_reads_the_an
     assert "scrollat" in kinds and "typetext" in kinds   # "Show details" is below the fold
 
 
+async def test_typing_again_into_a_field_found_by_its_placeholder_replaces_what_it_holds(session, pages_url,
+                                                                                       tmp_path) -> None:
+    field = ElementRef(placeholder="Find a recipe")
+    task = _task(f"{pages_url}/zoo/pixel_reference.html",
+                 ReferenceStep(do="type", target=field, text="lasagne", enter=False),
+                 ReferenceStep(do="type", target=field, text="risotto", enter=False),
+                 ReferenceStep(do="click", target=ElementRef(text="Show details")))
+    result, steps = await _run(session, task, tmp_path)
+    assert result.status == "answered", result.error
+    assert await session.page.evaluate("window.__log") == ["details:risotto"]
+    # The field's own words are clicked three times (selecting what it holds): two actions per typing.
+    clicks = [s.action_data for s in steps if (s.action_data or {}).get("kind") == "clickat"]
+    assert [c.get("count") for c in clicks[:2]] == [3, 3]
+    assert not any((s.action_data or {}).get("kind") == "keychord" for s in steps)
+
+
 async def test_a_list_chosen_through_its_label_is_left_closed(session, pages_url, tmp_path) -> None:
     from webvoyager.standins.ocr import read_screen_words
     from webvoyager.standins.screen_targets import letters

@@ -10,8 +10,9 @@ maps to the viewport. The DOM, the element list and the page title are
 never read. What cannot be seen in pixels is said in `screen_targets`: tag, role and type are ignored,
 an aria-label that is not written on the page is not found.
 
-The moves: click -> ClickAt; hover -> MoveTo; type -> ClickAt on the field, Control+a, TypeText (with
-Enter when the step says so); select -> ClickAt on the list's label or shown text, then TypeText of
+The moves: click -> ClickAt; hover -> MoveTo; type -> ClickAt on the field's label, Control+a, TypeText
+(with Enter when the step says so), or, for a field found by its placeholder (or the text typed in it), a
+triple ClickAt there and TypeText; select -> ClickAt on the list's label or shown text, then TypeText of
 the option and Escape (Chromium's list selects the option typed, with its popup open or not); scroll
 -> ScrollAt at the window's middle or at the panel's words; back -> GoBack; wait -> WaitFor; press ->
 KeyChord. A target not on the screenshot is looked for by scrolling the window down, at most
@@ -230,8 +231,12 @@ class PixelReference:
         if step.do == "hover":
             return [("mouse_move", MoveTo(here))]
         if step.do == "type":
-            return [("left_click", ClickAt(here)), ("key", KeyChord(("Control", "a"))),
-                    ("type", TypeText(step.text or "", press_enter=step.enter))]
+            typing = ("type", TypeText(step.text or "", press_enter=step.enter))
+            if step.target is not None and step.target.placeholder is not None:
+                # Found by the words inside the field (its placeholder, or what was typed there): a triple
+                # click there selects all it holds, one action fewer than a click and Control+a.
+                return [("triple_click", ClickAt(here, count=3)), typing]
+            return [("left_click", ClickAt(here)), ("key", KeyChord(("Control", "a"))), typing]
         if step.do == "select":
             # Escape, not Enter: a list focused through its label takes the typed option closed, and Enter
             # would then open its popup over the page; an open popup has taken the option typed, and
