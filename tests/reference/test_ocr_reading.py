@@ -113,6 +113,8 @@ def test_a_title_or_element_read_with_a_screen_alternative_reads_the_screen_for_
     title = ReadSpec.model_validate({"from": "title", "pattern": r"^(\w+)", "screen": screen})
     assert read_value(title, PageView(title="Standings", image=png, pixels_only=True), TASK) == "9"
     assert read_value(title, PageView(title="Standings", image=png), TASK) == "Standings"
+    # SeeAct is shown the title: its partial element list does not send a title read to the screen.
+    assert read_value(title, PageView(title="Standings", image=png, partial_elements=True), TASK) == "Standings"
     cell = ReadSpec.model_validate({"from": "element", "target": {"tag": "td", "nth": 1, "after": {"text": "L10"}},
                                     "screen": screen})
     assert read_value(cell, PageView(image=png, pixels_only=True), TASK) == "9"

@@ -153,9 +153,10 @@ def _picked(spec: ReadSpec, text: str, on_screen: bool) -> str | None:
 
 def read_value(spec: ReadSpec, view: PageView, task: Task) -> str:
     """One value of the answer, read where `spec` says; ModelError when the page does not show it."""
-    # Where the screenshot shows the value (`ReadSpec.screen`): for SeeAct, whose element list may not
-    # hold the element counted; for a computer-use model, which sees only the screenshot.
-    if spec.screen is not None and (view.pixels_only or view.partial_elements):
+    # Where the screenshot shows the value (`ReadSpec.screen`): for a computer-use model, which sees only
+    # the screenshot; for SeeAct on an element read, whose element list may not hold the element counted
+    # (it is shown the title).
+    if spec.screen is not None and (view.pixels_only or (view.partial_elements and spec.source == "element")):
         spec = spec.screen
     texts = _candidates(spec, view, task)
     on_screen = bool(view.image) and (spec.source == "screen" or view.pixels_only)
