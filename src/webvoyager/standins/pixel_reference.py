@@ -12,8 +12,8 @@ an aria-label that is not written on the page is not found.
 
 The moves: click -> ClickAt; hover -> MoveTo; type -> ClickAt on the field's label, Control+a, TypeText
 (with Enter when the step says so), or, for a field found by its placeholder (or the text typed in it), a
-triple ClickAt there and TypeText; select -> ClickAt on the list's label or shown text, then TypeText of
-the option and Escape (Chromium's list selects the option typed, with its popup open or not); scroll
+triple ClickAt there and TypeText; select -> ClickAt on the list's label or shown text, F4 (its popup opens),
+TypeText of the option and Enter (the option is chosen once); scroll
 -> ScrollAt at the window's middle or at the panel's words; back -> GoBack; wait -> WaitFor; press ->
 KeyChord. A target not on the screenshot is looked for by scrolling the window down, at most
 `plan.MAX_FIND_SCROLLS` times and not past the bottom (when the screenshot's words stop changing), then
@@ -238,11 +238,12 @@ class PixelReference:
                 return [("triple_click", ClickAt(here, count=3)), typing]
             return [("left_click", ClickAt(here)), ("key", KeyChord(("Control", "a"))), typing]
         if step.do == "select":
-            # Escape, not Enter: a list focused through its label takes the typed option closed, and Enter
-            # would then open its popup over the page; an open popup has taken the option typed, and
-            # closes on Escape. (Not Tab: moving the focus may scroll the page.)
-            return [("left_click", ClickAt(here)), ("type", TypeText(step.option or "")),
-                    ("key", KeyChord(("Escape",)))]
+            # F4 opens the list's popup whether the click focused it through its label or opened it (then
+            # F4 keeps it open): typed into the popup, the option is chosen once, on Enter. Typed into a
+            # closed list, each key chooses an option ("P" picks "Price: Low to High" on the way to "Price:
+            # High to Low"), and a page that reloads on a change reloads on the first key.
+            return [("left_click", ClickAt(here)), ("key", KeyChord(("F4",))),
+                    ("type", TypeText(step.option or "", press_enter=True))]
         return [("left_click", ClickAt(here))]
 
     def _reply(self, thought: str, calls: list[tuple[str, Action]] | tuple[()], *,
