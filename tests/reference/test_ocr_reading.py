@@ -134,6 +134,10 @@ def test_headings_are_the_three_largest_phrases_with_their_wrapped_lines() -> No
              Word("+", 400, 10, 30, 50))                                             # a mark, no letters
     assert headings(words) == ["Quarry", "Annual report 2026", "Contents"]
     assert headings(()) == []
+    # A wrapped line whose first word has no ascender or descender ("reach") is the heading's all the same.
+    wrapped = (Word("Waiting", 20, 90, 120, 33), Word("lists", 150, 90, 70, 30),
+               Word("reach", 20, 130, 90, 24), Word("a", 116, 130, 18, 24), Word("peak", 140, 130, 80, 31))
+    assert headings(wrapped)[0] == "Waiting lists reach a peak"
 
 
 def test_without_the_text_detector_the_pixel_reader_says_what_to_install(monkeypatch) -> None:

@@ -388,10 +388,13 @@ def headings(words: tuple[Word, ...]) -> list[str]:
             continue
         phrase = page.phrase((top,))
         run = list(phrase)
-        while (nxt := page.wrapped(phrase[0], run[-1])) is not None and nxt.height >= top.height * 0.8:
+        while (nxt := page.wrapped(phrase[0], run[-1])) is not None:
             line = [nxt]
             while (word := page.right(line[-1])) is not None:
                 line.append(word)
+            # Set as large as the heading: its tallest word (the first may have no ascender: "reach").
+            if max(w.height for w in line) < top.height * 0.8:
+                break
             run += line
         seen.update(id(w) for w in run)
         text = " ".join(w.text for w in run)
