@@ -279,3 +279,17 @@ def test_text_typed_into_a_field_is_no_target_but_anchors_what_follows_it() -> N
     assert locate(words, ElementRef(text="orch"), not_targets=(typed,)).target.words[0].top == 170
     first = locate(words, ElementRef(after=ElementRef(text="orch"), nth=1), not_targets=(typed,)).target
     assert first is not None and first.text == "orchard"   # after the typed "orch" and "Search" beside it
+
+
+def test_a_mark_without_letters_is_looked_for_in_the_words_as_written() -> None:
+    from webvoyager.standins.ocr import Word
+    from webvoyager.standins.screen_targets import locate, names_text
+    from webvoyager.tasks import ElementRef
+
+    words = (Word("Screen", 40, 60, 60, 14), Word("repair", 106, 60, 50, 14), Word("$329.00", 393, 60, 60, 14),
+             Word("$29.00", 719, 60, 52, 14), Word("Battery", 40, 105, 60, 14), Word("replacement", 106, 105, 90, 14),
+             Word("$89.00", 393, 105, 52, 14), Word("$0.00", 719, 105, 44, 14))
+    price = ElementRef(text_contains="$", after=ElementRef(text="Screen repair"))
+    assert names_text(price)
+    assert [locate(words, price.model_copy(update={"nth": n})).target.text for n in (0, 1, 2)] == \
+        ["$329.00", "$29.00", "$89.00"]

@@ -7,7 +7,8 @@ of its text, their box, the point to click); `element_texts` reads the text arou
 the page's main heading.
 
 What of an `ElementRef` can be seen: `text` and `placeholder` (the shown words, equal to the target's,
-in a row on a line or wrapped onto the next ones), `text_contains` (the words holding it), `nth` and
+in a row on a line or wrapped onto the next ones), `text_contains` (the words holding it; a mark without
+letters, such as "$", is looked for in each word as written), `nth` and
 `after` (counted in reading order: line by line, top to bottom, each left to right). What cannot:
 `tag`, `role` and `type` (they are ignored), and an aria-label that is not written on the page (such a
 target is not found). Words are compared without case, accents and punctuation, and OCR's splits
@@ -273,8 +274,10 @@ def matches(words: tuple[Word, ...], ref: ElementRef) -> list[ScreenTarget]:
 
 
 def names_text(ref: ElementRef) -> bool:
-    """Whether `ref` names words that can be seen (text, placeholder or text_contains)."""
-    return any(v is not None and letters(v) for v in (ref.text, ref.placeholder, ref.text_contains))
+    """Whether `ref` names words that can be seen (text, placeholder or text_contains, which may be a mark
+    such as "$")."""
+    return any(v is not None and letters(v) for v in (ref.text, ref.placeholder)) \
+        or bool(ref.text_contains and ref.text_contains.strip())
 
 
 def _matches(page: _Page, ref: ElementRef) -> list[ScreenTarget]:
@@ -283,6 +286,9 @@ def _matches(page: _Page, ref: ElementRef) -> list[ScreenTarget]:
         runs = page.runs_equal(letters(shown))
     elif ref.text_contains is not None and letters(ref.text_contains):
         runs = page.runs_containing(letters(ref.text_contains))
+    elif ref.text_contains is not None and ref.text_contains.strip():   # a mark ("$"): the words written with it
+        mark = ref.text_contains.strip()
+        runs = [(w,) for row in page.rows for w in row if mark in w.text]
     elif ref.after is not None:   # "the first thing after ...": every phrase counts
         starts = [w for w in page.words if page.left(w) is None]
         runs = [page.phrase((w,)) for w in starts]
