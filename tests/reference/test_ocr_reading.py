@@ -215,6 +215,13 @@ def test_phrases_after_an_anchor_are_counted_in_its_column_not_across_a_sidebar(
     # A right column's phrase starting right at the right gutter is not in the anchor's column.
     beside = (*alone, Word("Map", 700, 104, 40, 14), Word("Legend", 700, 144, 60, 14))
     assert locate(beside, after.model_copy(update={"nth": 1})).target.text == "Fast noodles"
+    # Under a gap of the anchor's line stand a sidebar's gutter and a card's inner one (its price column):
+    # the outermost counts, so what follows a card's button is the next card's name.
+    cards = (Word("Good", 20, 100, 40, 14), Word("Meridian", 300, 60, 80, 14), Word("8.0", 700, 60, 30, 14),
+             Word("See", 700, 100, 30, 14), Word("availability", 736, 100, 90, 14),
+             Word("Ember", 300, 140, 60, 14), Word("8.4", 700, 140, 30, 14),
+             Word("Price", 20, 180, 40, 14), Word("Rome", 300, 180, 50, 14), Word("US$147", 700, 180, 60, 14))
+    assert locate(cards, ElementRef(after=ElementRef(text="See availability"))).target.text == "Ember"
 
 
 def test_a_label_wraps_onto_its_next_line_across_a_line_of_another_column() -> None:

@@ -11,8 +11,8 @@ never read. What cannot be seen in pixels is said in `screen_targets`: tag, role
 an aria-label that is not written on the page is not found.
 
 The moves: click -> ClickAt; hover -> MoveTo; type -> ClickAt on the field's label, Control+a, TypeText
-(with Enter when the step says so), or, for a field found by its placeholder (or the text typed in it), a
-triple ClickAt there and TypeText; select -> ClickAt on the list's label or shown text, F4 (its popup opens),
+(with Enter when the step says so); a field found by its placeholder shows nothing typed, so ClickAt and
+TypeText; one found by the text typed into it before, a triple ClickAt there (selecting it) and TypeText; select -> ClickAt on the list's label or shown text, F4 (its popup opens),
 TypeText of the option and Enter (the option is chosen once); scroll
 -> ScrollAt at the window's middle or at the panel's words; back -> GoBack; wait -> WaitFor; press ->
 KeyChord. A target not on the screenshot is looked for by scrolling the window down, at most
@@ -46,7 +46,7 @@ from webvoyager.standins.ocr import Word, read_screen_words
 from webvoyager.standins.plan import MAX_FIND_SCROLLS, find_task, solution_steps
 from webvoyager.standins.reading import PageView, compose_answer, read_notes
 from webvoyager.standins.reference import ReferenceModel
-from webvoyager.standins.screen_targets import ScreenTarget, locate, names_text
+from webvoyager.standins.screen_targets import ScreenTarget, letters, locate, names_text
 from webvoyager.tasks import ElementRef, ReferenceStep, Task
 from webvoyager.usage import Usage
 
@@ -232,10 +232,14 @@ class PixelReference:
             return [("mouse_move", MoveTo(here))]
         if step.do == "type":
             typing = ("type", TypeText(step.text or "", press_enter=step.enter))
-            if step.target is not None and step.target.placeholder is not None:
-                # Found by the words inside the field (its placeholder, or what was typed there): a triple
-                # click there selects all it holds, one action fewer than a click and Control+a.
+            if any(letters(target.text) == letters(text) for text, _, _ in self._typed):
+                # Found by what was typed there before: a triple click on it selects it all, one action
+                # fewer than a click and Control+a.
                 return [("triple_click", ClickAt(here, count=3)), typing]
+            if step.target is not None and step.target.placeholder is not None:
+                # Found by its placeholder (or a label saying the same): a field showing its placeholder
+                # holds nothing to clear.
+                return [("left_click", ClickAt(here)), typing]
             return [("left_click", ClickAt(here)), ("key", KeyChord(("Control", "a"))), typing]
         if step.do == "select":
             # F4 opens the list's popup whether the click focused it through its label or opened it (then

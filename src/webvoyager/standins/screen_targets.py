@@ -249,7 +249,9 @@ class _Page:
         left, right = float("-inf"), float("inf")
         for start, end in reversed(gaps[:first + 1]):
             if found := gutters(start, end):
-                left = found[-1][0]
+                # Several gutters below one gap: the outermost (a sidebar's). Which inner column the anchor
+                # starts (a card's price column, under the card's button) cannot be told from its line.
+                left = found[0][0]
                 break
         for start, end in gaps[first + 1:]:
             if found := gutters(start, end):
