@@ -221,8 +221,8 @@ class _Page:
         return out
 
     def column(self, mark: ScreenTarget) -> tuple[float, float]:
-        """The x range `mark`'s column starts in, between the gutters nearest it on its line: a gutter is
-        an empty strip, at least a phrase gap wide, running down from a gap of the line (between two of
+        """The x range `mark`'s column starts in, between the gutters under the gaps of its line nearest
+        it (of several under one gap, the outermost bounds it on the left): a gutter is an empty strip, at least a phrase gap wide, running down from a gap of the line (between two of
         its words, or between its first or last word and the screen's edge) through the COLUMN_LINES
         lines below, with words below on both sides of it (a sidebar beside a list, whose lines
         interleave with the list's in reading order; not the empty space beside a right-aligned sort
