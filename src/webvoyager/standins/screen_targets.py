@@ -222,12 +222,13 @@ class _Page:
 
     def column(self, mark: ScreenTarget) -> tuple[float, float]:
         """The x range `mark`'s column starts in, between the gutters under the gaps of its line nearest
-        it (of several under one gap, the outermost bounds it on the left): a gutter is an empty strip, at least a phrase gap wide, running down from a gap of the line (between two of
-        its words, or between its first or last word and the screen's edge) through the COLUMN_LINES
-        lines below, with words below on both sides of it (a sidebar beside a list, whose lines
-        interleave with the list's in reading order; not the empty space beside a right-aligned sort
-        control). A phrase of the column starts at or right of the left gutter and left of the right
-        one. No gutter on a side: the column runs to the screen's edge there."""
+        it (of several under one gap, the outermost bounds it on the left). A gutter is an empty strip,
+        at least a phrase gap wide, running down from a gap of the line (between two of its words, or
+        between its first or last word and the screen's edge) through the COLUMN_LINES lines below, with
+        words below on both sides of it (a sidebar beside a list, whose lines interleave with the list's
+        in reading order; not the empty space beside a right-aligned sort control). A phrase of the
+        column starts at or right of the left gutter and left of the right one. No gutter on a side:
+        the column runs to the screen's edge there."""
         row = self.rows[mark.line]
         below = [w for line in self.rows[mark.line + 1:mark.line + 1 + COLUMN_LINES] for w in line]
         gap = PHRASE_GAP * max(mark.words[0].height, 8)
