@@ -4,17 +4,10 @@ from __future__ import annotations
 
 from webvoyager.agent.policy import Policy
 from webvoyager.api.settings import RunSettings
-from webvoyager.cua.anthropic_cua import AnthropicComputerUse
-from webvoyager.cua.openai_cua import OpenAIComputerUse
-from webvoyager.cua.gemini_cua import GeminiComputerUse
-from webvoyager.cua.open_models import OpenComputerUse, family_named
 from webvoyager.cua.policy import Adapter, ComputerUsePolicy
 from webvoyager.errors import ConfigError
-from webvoyager.models.anthropic_provider import AnthropicModel
 from webvoyager.models.base import ChatModel
-from webvoyager.models.gemini_provider import GeminiModel
 from webvoyager.models.image_encoding import EncodedImages
-from webvoyager.models.openai_provider import OpenAIModel, ServedModel
 from webvoyager.models.plain_images import PlainImages
 from webvoyager.protocol import seeact_pipeline
 from webvoyager.seeact.policy import SeeActPolicy
@@ -56,6 +49,15 @@ def computer_use_adapter(settings: RunSettings, model: ChatModel) -> Adapter:
         return PixelReference(model, values.viewport)
     if isinstance(model, GullibleModel):    # the offline stand-in that follows what the screenshot says
         return PixelGullible(model, values.viewport)
+    # The vendors' adapters import their SDKs (seconds of start-up): only for a model that needs one.
+    from webvoyager.cua.anthropic_cua import AnthropicComputerUse
+    from webvoyager.cua.gemini_cua import GeminiComputerUse
+    from webvoyager.cua.open_models import OpenComputerUse, family_named
+    from webvoyager.cua.openai_cua import OpenAIComputerUse
+    from webvoyager.models.anthropic_provider import AnthropicModel
+    from webvoyager.models.gemini_provider import GeminiModel
+    from webvoyager.models.openai_provider import OpenAIModel, ServedModel
+
     if isinstance(model, AnthropicModel):
         return AnthropicComputerUse(model, values.viewport, max_tokens=values.max_tokens,
                                     keep_images=values.context_images)
