@@ -100,7 +100,7 @@ def test_tasks_have_references_and_long_ones() -> None:
         assert task.start_url.startswith("http://preprints.localhost/")
         assert task.reference is not None and task.checkable
         assert len(task.reference.steps) <= (task.max_steps or 15)
-    assert sum(len(t.reference.steps) >= 8 for t in TASKS.values() if t.reference) >= 3
+    assert sum(len(t.reference.steps) >= 7 for t in TASKS.values() if t.reference) >= 3
 
 
 def test_state_task_checks_the_url(sandbox) -> None:

@@ -122,8 +122,8 @@ def _candidates(spec: ReadSpec, view: PageView, task: Task) -> list[str]:
         shown = (found.element.text, found.element.aria_label, found.element.value)
         return [t for t in shown if t]   # the pattern picks; without one the visible text comes first
     assert spec.after is not None
-    # A PDF opened in the browser may not be drawn yet when the screenshot is taken; its text is also
-    # in the notes shown with it, so the value is looked for there after the screenshot.
+    # A PDF's text is in the notes shown with the observation (downloaded, or opened in the full
+    # browser's viewer), so the value is looked for there after the screenshot.
     in_notes = [text for note in view.notes for text in _outline_after(note, spec.after)]
     if view.image:
         words = read_screen_words(view.image, thorough=view.thorough) if view.pixels_only else read_words(view.image)

@@ -124,8 +124,9 @@ def voyager_reply(thought: str, action: Action) -> str:
 
 
 def page_view(messages: Sequence[Message]) -> PageView:
-    """What the newest observation of a WebVoyager conversation shows: title and address, elements, and
-    the screenshot (or, in text-only mode, the observation's text, where the outline is)."""
+    """What the newest observation of a WebVoyager conversation shows: title and address, elements, the
+    screenshot (or, in text-only mode, the observation's text, where the outline is) and its notes (a
+    downloaded PDF's text)."""
     shown = newest_observation(messages)
     return PageView(title=shown.title, url=shown.url, elements=read_elements(shown.listing or ""), image=shown.image,
-                    outline=None if shown.image else shown.text)
+                    outline=None if shown.image else shown.text, notes=tuple(shown.notes))

@@ -107,8 +107,11 @@ class PreprintsSite(Site):
         pid = req.params["pid"].removesuffix(".pdf")
         if pid not in PAPER_BY_ID:
             return Response.not_found("paper")
+        # Sent to be downloaded: every browser mode then gives the agent the same page and the same PDF
+        # note (Chromium's headless shell, the default, downloads even inline PDFs; the full browser
+        # would show an inline one in its viewer), as the WebVoyager paper's old headless Chrome did.
         return Response(paper_pdf(pid), content_type="application/pdf",
-                        headers={"Content-Disposition": f'inline; filename="{pid}.pdf"'})
+                        headers={"Content-Disposition": f'attachment; filename="{pid}.pdf"'})
 
 
 def author_link(author: str) -> str:
