@@ -6,11 +6,15 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from typing import AsyncIterator
+
 import pytest
+import pytest_asyncio
 from PIL import Image
 
+from webvoyager.browser import Browser, Session
 from webvoyager.browser.observe import PDF_TOOLBAR_PX
-from webvoyager.browser.types import Click
+from webvoyager.browser.types import BrowserConfig, Click
 from webvoyager.errors import ActionError, PageLoadError
 
 pytestmark = pytest.mark.browser
@@ -102,9 +106,32 @@ async def test_pdf_opened_in_the_tab_or_a_new_tab_is_read(session, pages_url, tm
     assert sum(REPORT_TEXT in note for note in outcome.notes) == 1, outcome.notes   # read once, not per event
 
 
-async def test_observation_of_a_pdf_waits_for_the_viewer_to_paint(session, pages_url) -> None:
-    """Chromium's PDF viewer paints the document out of process, a second or more after the load: until
-    then its screenshot is one flat grey, which a model would read as an empty page."""
+@pytest_asyncio.fixture(loop_scope="session")
+async def full_browser_session(tmp_path: Path) -> AsyncIterator[Session]:
+    """A session of the full browser in its new headless mode (`headless_mode="new"`), which opens an inline
+    PDF in Chromium's viewer where the default headless shell downloads it."""
+    browser = await Browser.launch(BrowserConfig(headless_mode="new"))
+    try:
+        yield await browser.new_session(download_dir=tmp_path / "full-downloads")
+    finally:
+        await browser.close()
+
+
+async def test_the_headless_shell_downloads_an_inline_pdf_the_full_browser_shows(session, full_browser_session,
+                                                                                pages_url) -> None:
+    for each in (session, full_browser_session):
+        await open_zoo(each, pages_url, "pdf.html")
+        outcome = await each.execute(Click(1))   # an inline PDF in the same tab
+        assert any(REPORT_TEXT in note for note in outcome.notes), outcome.notes   # read in both modes
+    assert await session.page.evaluate("document.contentType") == "text/html"   # stayed on the page
+    assert session.page.url.endswith("/zoo/pdf.html")
+    assert await full_browser_session.page.evaluate("document.contentType") == "application/pdf"
+
+
+async def test_observation_of_a_pdf_waits_for_the_viewer_to_paint(full_browser_session, pages_url) -> None:
+    """Chromium's PDF viewer (the full browser's) paints the document out of process, a second or more after
+    the load: until then its screenshot is one flat grey, which a model would read as an empty page."""
+    session = full_browser_session
     await open_zoo(session, pages_url, "pdf.html")
     await session.execute(Click(1))
     assert await session.page.evaluate("document.contentType") == "application/pdf"

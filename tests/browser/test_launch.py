@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from webvoyager.browser import Browser
-from webvoyager.browser.launch import SYSTEM_CHROMIUM, resolve_executable
+from webvoyager.browser.launch import SYSTEM_CHROMIUM, SYSTEM_HEADLESS_SHELLS, resolve_executable
 from webvoyager.browser.types import BrowserConfig
 from webvoyager.errors import BrowserError
 
@@ -19,8 +19,25 @@ def test_executable_preference(monkeypatch, tmp_path) -> None:
     monkeypatch.delenv("WEBVOYAGER_CHROMIUM")
     import os
 
-    expected = SYSTEM_CHROMIUM if os.path.exists(SYSTEM_CHROMIUM) else None
-    assert resolve_executable(BrowserConfig()) == expected
+    full = SYSTEM_CHROMIUM if os.path.exists(SYSTEM_CHROMIUM) else None
+    shell = next((p for p in SYSTEM_HEADLESS_SHELLS if os.path.exists(p)), full)
+    assert resolve_executable(BrowserConfig()) == shell   # headless: the headless shell when installed
+    assert resolve_executable(BrowserConfig(headless_mode="new")) == full
+    assert resolve_executable(BrowserConfig(headless=False)) == full   # the shell has no window
+
+
+def test_the_headless_shell_is_preferred_where_installed(monkeypatch, tmp_path) -> None:
+    from webvoyager.browser import launch
+
+    shell, full = tmp_path / "chromium-headless-shell", tmp_path / "chromium"
+    full.write_text("")
+    monkeypatch.delenv("WEBVOYAGER_CHROMIUM", raising=False)
+    monkeypatch.setattr(launch, "SYSTEM_CHROMIUM", str(full))
+    monkeypatch.setattr(launch, "SYSTEM_HEADLESS_SHELLS", (str(shell),))
+    assert resolve_executable(BrowserConfig()) == str(full)   # no shell installed: the full browser
+    shell.write_text("")
+    assert resolve_executable(BrowserConfig()) == str(shell)
+    assert resolve_executable(BrowserConfig(headless_mode="new")) == str(full)
 
 
 def test_missing_executable_is_a_browser_error(monkeypatch) -> None:
@@ -76,3 +93,27 @@ async def test_connect_over_cdp_to_a_running_chromium(tmp_path, pages_url) -> No
     finally:
         process.kill()
         await process.wait()
+
+
+@pytest.mark.browser
+async def test_headless_mode_reaches_the_browser_from_the_options(tmp_path) -> None:
+    """`--headless-mode new` launches the full browser (its PDF viewer is on), the default the headless
+    shell (no viewer)."""
+    from webvoyager.cli.options import AgentOptions
+
+    for mode, viewer in (("shell", False), ("new", True)):
+        settings = AgentOptions(headless_mode=mode).settings()
+        async with await Browser.launch(settings.new_browser_config()) as browser:
+            session = await browser.new_session(download_dir=tmp_path)
+            assert await session.page.evaluate("navigator.pdfViewerEnabled") is viewer, mode
+
+
+def test_an_unknown_headless_mode_is_refused_with_the_choices() -> None:
+    from typer.testing import CliRunner
+
+    from webvoyager.cli import app
+
+    result = CliRunner().invoke(app, ["run", "Find it.", "--url", "http://example.com", "--model", "reference",
+                                      "--headless-mode", "old"], env={"COLUMNS": "200"})
+    assert result.exit_code != 0 and "unknown headless mode 'old'" in result.output
+    assert "use shell" in result.output

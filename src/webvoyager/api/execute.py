@@ -166,9 +166,8 @@ async def run_task_async(task: Task | str, *, url: str | None = None, model: str
     ensure_writable_dir(run_dir)
     write_run_json(run_dir, settings, chat_model.spec, base_url=base_url,
                    extra={"task_id": task.id, "task_timeout_s": timeout_s})
-    config = browser_config or BrowserConfig()
-    config = replace(config, headless=settings.headless if browser_config is None else config.headless,
-                     allowed_domains=settings.allowed_domains or config.allowed_domains)
+    config = browser_config or settings.new_browser_config()
+    config = replace(config, allowed_domains=settings.allowed_domains or config.allowed_domains)
     config = settings.launch_config(config)
     browser = await Browser.launch(config)
     try:

@@ -23,7 +23,7 @@ from webvoyager.agent.gate import GATE_MODES, GateMode
 from webvoyager.agent.loop import LoopRules
 from webvoyager.agent.redact import Redactor
 from webvoyager.browser.downloads import DEFAULT_DOWNLOAD_MAX_MB
-from webvoyager.browser.types import BrowserConfig
+from webvoyager.browser.types import HEADLESS_MODES, BrowserConfig, HeadlessMode
 from webvoyager.errors import ConfigError
 from webvoyager.models.image_encoding import Detail, ImageFormat, ImageOptions
 from webvoyager.packs import OUR_WORDING, ProtocolPack, load_pack
@@ -59,6 +59,7 @@ class RunSettings:
     grounding: GroundingMode = "choice"  # SeeAct grounding strategy
     secrets: tuple[str, ...] = ()       # values redacted from every file, log and model request
     headless: bool = True
+    headless_mode: HeadlessMode = "shell"   # headless Chromium's headless shell, or the full browser's "new" mode
     secret_env: tuple[str, ...] = ()    # env var names: secret, and typed by the model as {{NAME}}
     confirm: GateMode = "allow"         # consequential actions (buy, send, delete, secrets): allow|ask|deny
     system_prompt: str | None = None    # path of a text file used as the system prompt, as is
@@ -92,6 +93,9 @@ class RunSettings:
     def _check_values(self) -> None:
         """ConfigError for a value out of range or a combination of settings that cannot run."""
         check_grounding(self.grounding)
+        if self.headless_mode not in HEADLESS_MODES:
+            raise ConfigError(f"unknown headless mode {self.headless_mode!r}; use shell (Chromium's headless shell) "
+                              "or new (the full browser's headless mode)")
         if self.confirm not in GATE_MODES:
             raise ConfigError(f"unknown confirm mode {self.confirm!r}; use one of {', '.join(GATE_MODES)}")
         values = self.values
@@ -190,6 +194,10 @@ class RunSettings:
     def paper_webvoyager(self) -> bool:
         """The WebVoyager paper's browser: its discovery, marks, text, tree, timing, Type and fingerprint."""
         return self.paper and self.policy == "webvoyager"
+
+    def new_browser_config(self, **fields: Any) -> BrowserConfig:
+        """A BrowserConfig for this run when the caller gives none: headless (and how) as these settings say."""
+        return BrowserConfig(headless=self.headless, headless_mode=self.headless_mode, **fields)
 
     def launch_config(self, base: BrowserConfig) -> BrowserConfig:
         """`base` with what this run needs when its browser is launched: the paper's scrollbars (a launch

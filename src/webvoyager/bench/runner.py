@@ -171,7 +171,7 @@ async def run_bench(tasks: list[Task], *, model: ChatModel, settings: RunSetting
         for unit in todo:
             queue.put_nowait(unit)
         if executor is None:
-            executor = LocalExecutor(model, settings, browser_config or BrowserConfig(headless=settings.headless),
+            executor = LocalExecutor(model, settings, browser_config or settings.new_browser_config(),
                                      options.task_timeout_s, episode_for)
         elif episode_for is not None:   # a programming error: a suite's `backends` refuses this up front
             raise ValueError("episode hooks run only in this process: pass episode_for without an executor")

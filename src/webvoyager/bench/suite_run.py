@@ -86,7 +86,7 @@ def prepare_run(suite: Suite, request: BenchRequest, settings_for: Callable[[str
                           "(--browser-endpoint on localhost), or drop --browser-endpoint")
     options = BenchOptions(workers=request.workers, resume=request.resume, repeat=_repeat(request), budget=request.budget,
                            task_timeout_s=task_timeout_for(settings.protocol, request.task_timeout_s)).validate()
-    return SuiteRun(suite, request, settings, options, BrowserConfig(headless=settings.headless, **remote),
+    return SuiteRun(suite, request, settings, options, settings.new_browser_config(**remote),
                     request.out or new_run_dir(prefix="bench"))
 
 

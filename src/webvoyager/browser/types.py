@@ -134,12 +134,22 @@ class Outcome:
                                      # first; None when none ran (an answer, the paper's fixed sleeps)
 
 
+HeadlessMode = Literal["shell", "new"]
+HEADLESS_MODES: tuple[HeadlessMode, ...] = ("shell", "new")
+"""How headless Chromium runs: its headless shell (old headless, a binary of its own; Playwright's default) or
+the full browser's new headless mode."""
+
+
 @dataclass(frozen=True)
 class BrowserConfig:
     """How to start the browser and shape each task's context."""
 
     headless: bool = True
-    executable_path: str | None = None      # default: $WEBVOYAGER_CHROMIUM, /usr/bin/chromium, Playwright's
+    headless_mode: HeadlessMode = "shell"   # headless only: Chromium's headless shell (old headless,
+                                            # Playwright's default: PDFs download) or the full browser's new
+                                            # headless (PDFs open in its viewer; ~2.4x the CPU per step)
+    executable_path: str | None = None      # default: $WEBVOYAGER_CHROMIUM, Debian's headless shell or
+                                            # /usr/bin/chromium, Playwright's bundled build
     cdp_url: str | None = None              # connect to a running browser instead of launching one
     ws_endpoint: str | None = None          # or to a Playwright browser server (`playwright run-server`)
     viewport: tuple[int, int] = (1024, 768)

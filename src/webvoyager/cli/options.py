@@ -79,6 +79,10 @@ Latency = Annotated[float, typer.Option("--latency", help="Seconds each answer o
                                        "gullible) takes, as a served model's would: to measure a bench at real "
                                        "model latency without a model (default 0).")]
 Headed = Annotated[bool, typer.Option("--headed", help="Show the browser window.")]
+HeadlessModeOpt = Annotated[str, typer.Option("--headless-mode", help="shell (Chromium's headless shell, as "
+                                              "Playwright runs it: PDFs download) or new (the full browser's "
+                                              "headless mode: PDFs open in its viewer; about 2.4x the CPU per "
+                                              "step) (default shell).")]
 TaskTimeout = Annotated[Optional[float], typer.Option("--task-timeout", help="Wall-clock limit per task, seconds "
                                                       "(default 600; paper: none).")]
 Confirm = Annotated[Optional[str], typer.Option(
@@ -110,6 +114,7 @@ class AgentOptions:
     system_prompt: Path | None = None
     secret_env: tuple[str, ...] = ()
     headed: bool = False
+    headless_mode: str = "shell"
     confirm: str | None = None
     trace: bool = False
     prompts: Path | None = None
@@ -136,6 +141,7 @@ class AgentOptions:
                            unusable_after=self.unusable_after,
                            **({"download_max_mb": self.download_max_mb} if self.download_max_mb else {}),
                            wait_s=self.wait_timeout, secret_env=tuple(self.secret_env), headless=not self.headed,
+                           headless_mode=self.headless_mode,  # type: ignore[arg-type]
                            confirm=self.confirm or default_confirm,  # type: ignore[arg-type]
                            system_prompt=str(self.system_prompt) if self.system_prompt else None,
                            trace=self.trace, prompts=str(self.prompts) if self.prompts else None,
@@ -150,7 +156,8 @@ _OPTION_TYPES: dict[str, Any] = {
     "context_images": ContextImages, "text_only": TextOnly, "temperature": Temperature, "seed": Seed,
     "allowed_domain": AllowedDomain, "stuck_after": StuckAfter, "unusable_after": UnusableAfter,
     "download_max_mb": DownloadMaxMb, "wait_timeout": WaitTimeout,
-    "system_prompt": SystemPrompt, "secret_env": SecretEnv, "headed": Headed, "confirm": Confirm,
+    "system_prompt": SystemPrompt, "secret_env": SecretEnv, "headed": Headed,
+    "headless_mode": HeadlessModeOpt, "confirm": Confirm,
     "trace": Trace, "prompts": Prompts, "image_format": ImageFormatOpt, "image_scale": ImageScale,
     "image_detail": ImageDetail,
     "cache": Cache, "latency": Latency,

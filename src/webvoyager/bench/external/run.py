@@ -51,7 +51,7 @@ async def run_external(task: Task, agent: ExternalAgent, task_dir: Path, *, sett
     result that is not JSON or the time limit give status "error" or "timeout" with the cause (and the
     tail of a command's stderr); `result.json` is written either way."""
     settings = (settings or RunSettings()).validate()
-    config = settings.launch_config(browser_config or BrowserConfig(headless=settings.headless))
+    config = settings.launch_config(browser_config or settings.new_browser_config())
     task_dir = Path(task_dir)
     recorder = Recorder(task_dir, redactor=settings.redactor())
     started = time.perf_counter()
