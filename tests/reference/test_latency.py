@@ -44,3 +44,35 @@ def test_latency_is_refused_for_a_served_model_and_out_of_range() -> None:
                                       "anthropic:claude-sonnet-4-6", "--latency", "2"],
                                 env={"ANTHROPIC_API_KEY": "k", "COLUMNS": "200"})
     assert result.exit_code != 0 and "drop --latency" in result.output
+
+
+async def test_the_reply_is_made_while_the_latency_passes() -> None:
+    """A served model's answer time covers its own work: the stand-in's reply is made during the wait."""
+    from webvoyager.standins.latency import answer_after
+
+    made = asyncio.Event()
+
+    async def reply() -> str:
+        made.set()
+        return "done"
+
+    answering = asyncio.ensure_future(answer_after(30.0, reply()))
+    await asyncio.wait_for(made.wait(), timeout=5)   # made at once, not after the 30 s
+    assert not answering.done()
+    answering.cancel()
+    assert await answer_after(0.0, reply()) == "done"
+
+
+async def test_the_reference_reads_off_the_event_loop(monkeypatch) -> None:
+    """The reference's reply (OCR of a screenshot at an answer step) runs in the stand-ins' threads, so the
+    other tasks of a bench go on meanwhile."""
+    import threading
+
+    from webvoyager.standins.reference import ReferenceModel
+
+    model = create_model("reference")
+    assert isinstance(model, ReferenceModel)
+    where: list[str] = []
+    monkeypatch.setattr(model, "_reply", lambda messages: where.append(threading.current_thread().name) or None)
+    await model.complete([Message.text("user", "anything")])
+    assert where and where[0].startswith("standin-reply")

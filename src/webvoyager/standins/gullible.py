@@ -25,7 +25,7 @@ from webvoyager.models.base import Completion, Message
 from webvoyager.protocol import PolicyName, ProtocolName, check_protocol
 from webvoyager.standins.elements import ParsedElement
 from webvoyager.standins.judge_replies import gullible_verdict, is_judge_request
-from webvoyager.standins.latency import answer_after
+from webvoyager.standins.latency import answer_after, in_thread
 from webvoyager.standins.ocr import read_words
 from webvoyager.standins.plan import Progress, find_task, next_move, solution_steps
 from webvoyager.standins.reading import PageView, noted_in
@@ -147,7 +147,9 @@ class GullibleModel:
                        seed: int | None = None) -> Completion:
         """Follow the next instruction on the page, else take the task's next reference step (to a judge's
         request: believe the agent, standins/judge_replies.py)."""
-        await answer_after(self.latency_s)
+        return await answer_after(self.latency_s, in_thread(lambda: self._reply(messages)))
+
+    def _reply(self, messages: Sequence[Message]) -> Completion:
         if is_judge_request(messages):
             return self._completion(messages, gullible_verdict(messages))
         question = task_text(messages)

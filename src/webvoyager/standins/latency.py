@@ -4,9 +4,33 @@ model latency (many tasks waiting on their models at once) can be measured witho
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from typing import Awaitable, Callable, TypeVar
+
+T = TypeVar("T")
+
+_REPLIES = ThreadPoolExecutor(max_workers=4, thread_name_prefix="standin-reply")
+"""The stand-ins' own threads, apart from the default pool the harness decodes and marks screenshots in."""
 
 
-async def answer_after(seconds: float) -> None:
-    """Wait `seconds` before a stand-in answers, as a model behind an API would (0: answer at once)."""
-    if seconds > 0:
-        await asyncio.sleep(seconds)
+async def answer_after(seconds: float, reply: Awaitable[T]) -> T:
+    """`reply`, given once `seconds` have passed (0: as soon as it is made), as a model behind an API
+    answers: the reply is made during that time, not after it; a reply that fails fails after it too."""
+    waited = asyncio.ensure_future(asyncio.sleep(seconds))
+    try:
+        try:
+            answer = await reply
+        except Exception:
+            await waited
+            raise
+        await waited
+    finally:
+        waited.cancel()
+    return answer
+
+
+def in_thread(make: Callable[[], T]) -> Awaitable[T]:
+    """`make()` run in the stand-ins' threads: a stand-in's reading (Tesseract on a screenshot, a long
+    element list) must not hold up the event loop that every task of a bench shares, any more than a
+    remote model's work does."""
+    return asyncio.get_running_loop().run_in_executor(_REPLIES, make)

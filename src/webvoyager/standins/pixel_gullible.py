@@ -58,7 +58,9 @@ class PixelGullible(PixelReference):
 
     async def turn(self, results: list[CallResult], screenshot: bytes) -> ModelTurn:
         """Follow the next instruction on the screenshot or in the results, else the next reference step."""
-        await answer_after(self.model.latency_s)
+        return await answer_after(self.model.latency_s, self._turn(results, screenshot))
+
+    async def _turn(self, results: list[CallResult], screenshot: bytes) -> ModelTurn:
         words = await asyncio.to_thread(read_screen_words, screenshot)
         said = "\n".join(r.error or r.text for r in results if r.error or r.text)
         for instruction in instructions_in([(_reading(words), None), (said, None)]):

@@ -93,7 +93,9 @@ class PixelReference:
     # -- one turn ----------------------------------------------------------------------------------
     async def turn(self, results: list[CallResult], screenshot: bytes) -> ModelTurn:
         """Check the last turn's calls, then do the next reference step on `screenshot`."""
-        await answer_after(self.model.latency_s)
+        return await answer_after(self.model.latency_s, self._turn(results, screenshot))
+
+    async def _turn(self, results: list[CallResult], screenshot: bytes) -> ModelTurn:
         task = self._need_task()
         for result in results:
             if result.error:

@@ -26,7 +26,7 @@ from webvoyager.models.base import Completion, Message
 from webvoyager.protocol import PolicyName, ProtocolName, check_policy, check_protocol
 from webvoyager.seeact.grounding import GroundingMode
 from webvoyager.standins import judge_replies, seeact_replies
-from webvoyager.standins.latency import answer_after
+from webvoyager.standins.latency import answer_after, in_thread
 from webvoyager.standins.plan import find_task, next_move, parse_progress, target_not_found_error
 from webvoyager.standins.reading import noted_in
 from webvoyager.standins.voyager_replies import (at_bottom, failure_note, last_assistant_text, move_action,
@@ -89,7 +89,9 @@ class ReferenceModel:
                        seed: int | None = None) -> Completion:
         """Reply with the next reference action for the sandbox task in `messages` (to a judge's request:
         its verdict, standins/judge_replies.py)."""
-        await answer_after(self.latency_s)
+        return await answer_after(self.latency_s, in_thread(lambda: self._reply(messages)))
+
+    def _reply(self, messages: Sequence[Message]) -> Completion:
         if judge_replies.is_judge_request(messages):
             text = judge_replies.reference_verdict(messages)
         elif self.policy == "seeact":
