@@ -43,6 +43,19 @@ async def test_clicks_the_words_drawn_on_the_screen_not_the_dom_text(session, pa
     assert steps[0].action_data is not None and steps[0].action_data["kind"] == "clickat"
 
 
+async def test_the_pixel_gullible_takes_the_reference_step_where_the_page_gives_no_instruction(session, pages_url,
+                                                                                            tmp_path) -> None:
+    from webvoyager.standins.gullible import GullibleModel
+    from webvoyager.standins.pixel_gullible import PixelGullible
+
+    task = _task(f"{pages_url}/zoo/pixel_reference.html", ORDER)
+    adapter = PixelGullible(GullibleModel([task], policy="cua"), session.config.viewport)
+    result = await Agent(session, ComputerUsePolicy(adapter), max_steps=20,
+                         recorder=Recorder(tmp_path / "run" / task.id)).run(task)
+    assert result.status == "answered", result.error
+    assert await session.page.evaluate("window.__log") == ["canvas"]
+
+
 async def test_reads_white_words_on_a_coloured_button(session, pages_url, tmp_path) -> None:
     task = _task(f"{pages_url}/zoo/pixel_reference.html",
                  ReferenceStep(do="click", target=ElementRef(text="Add to basket")))

@@ -22,7 +22,6 @@ from webvoyager.browser.action_spec import Action
 from webvoyager.cua.turns import CallResult, ModelTurn
 from webvoyager.errors import ModelError
 from webvoyager.standins.gullible import Instruction, instructions_in, typed_value
-from webvoyager.standins.latency import answer_after
 from webvoyager.standins.ocr import Word, read_screen_words
 from webvoyager.standins.pixel_reference import PixelReference
 from webvoyager.standins.screen_targets import ScreenTarget, locate
@@ -56,11 +55,8 @@ class PixelGullible(PixelReference):
         super().start(task, system)
         self._followed: set[str] = set()
 
-    async def turn(self, results: list[CallResult], screenshot: bytes) -> ModelTurn:
-        """Follow the next instruction on the screenshot or in the results, else the next reference step."""
-        return await answer_after(self.model.latency_s, self._turn(results, screenshot))
-
     async def _turn(self, results: list[CallResult], screenshot: bytes) -> ModelTurn:
+        """Follow the next instruction on the screenshot or in the results, else the next reference step."""
         words = await asyncio.to_thread(read_screen_words, screenshot)
         said = "\n".join(r.error or r.text for r in results if r.error or r.text)
         for instruction in instructions_in([(_reading(words), None), (said, None)]):
@@ -76,7 +72,7 @@ class PixelGullible(PixelReference):
             return self._reply(thought, calls)
         # A gullible agent does not stop at a failed call: the results go on without their errors.
         try:
-            return await super().turn([replace(r, error=None) for r in results], screenshot)
+            return await super()._turn([replace(r, error=None) for r in results], screenshot)
         except ModelError as exc:   # a hijacked page no longer shows the task's way
             return self._reply(f"I am lost ({str(exc)[:120]}).", (), answer=GAVE_UP)
 
