@@ -43,6 +43,23 @@ def _books(out: Path) -> dict[str, tuple[str, str | None]]:
         return {row.key: (row.state, row.not_run) for row in store.rows()}
 
 
+def _report_shows_not_run(out: Path, not_run: list[str], reason: str) -> None:
+    """`webvoyager report` names the tasks the budget left, why, and how to run them; the CSV says so too."""
+    import csv
+    import html
+    import re
+
+    res = CliRunner().invoke(app, ["report", str(out)], env={"COLUMNS": "300"})
+    assert res.exit_code == 0, res.output
+    page = (out / "report.html").read_text()
+    said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page.split('id="not-run"', 1)[1].split("</p>", 1)[0])).split())
+    assert said.startswith(f"> {len(not_run)} task(s) not run : the budget was reached ({reason})"), said
+    assert said.endswith(", ".join(not_run)) and "--resume" in said
+    assert page.count("Not run (budget): the bench did not start it") == len(not_run)
+    rows = {row["task_id"]: row["status"] for row in csv.DictReader((out / "report.csv").open())}
+    assert [t for t, status in rows.items() if status == "not run (budget)"] == not_run
+
+
 @pytest.mark.browser
 @pytest.mark.slow
 def test_budget_stops_the_bench_and_resume_runs_the_rest(tmp_path: Path) -> None:
@@ -58,6 +75,7 @@ def test_budget_stops_the_bench_and_resume_runs_the_rest(tmp_path: Path) -> None
     assert summary["budget"] == {"max_cost_usd": None, "max_tokens": 2100, "spent_cost_usd": pytest.approx(0.02),
                                  "spent_tokens": 2100, "stopped": True, "not_run": 3,
                                  "reason": "spent 2,100 tokens of --max-tokens 2,100"}
+    _report_shows_not_run(out, IDS[2:], "spent 2,100 tokens of --max-tokens 2,100")
 
     # the spend counts the earlier invocation's tasks: $0.02 + one more task reaches $0.03 >= $0.025
     shown = _bench(script, out, "--resume", "--max-cost", "0.025")

@@ -207,6 +207,7 @@ def render_html(run_dir: Path) -> str:
     previous = read_summary(run_dir)
     summary = summarize(records, run_wall_s=previous.run_wall_s if previous else None, protocol=run_protocol(run_dir),
                         groupings=run_groupings(run_dir), infra_as_failure=run_infra_as_failure(run_dir))
+    summary.budget = previous.budget if previous else None   # what the last budgeted bench spent (summary.json)
     run = _json(run_dir / "run.json")
     paper_sites = suite_paper_sites(run.get("suite"))
     sites = site_rows(summary, paper_sites)
@@ -241,7 +242,7 @@ def render_csv(run_dir: Path) -> str:
         r = rec.result
         flag = lambda v: "" if v is None else int(v)  # noqa: E731 - tiny local formatter
         writer.writerow(csv_row([
-            rec.task_id, rec.site, r.status if r else rec.state, flag(r.answered) if r else "", r.steps if r else "",
+            rec.task_id, rec.site, rec.status, flag(r.answered) if r else "", r.steps if r else "",
             flag(rec.success), rec.signal or "", flag(rec.checked), flag(rec.judged), flag(rec.golden),
             (r.answer or "") if r else "", (r.error or "") if r else "",
             r.usage.input_tokens if r else "", r.usage.output_tokens if r else "",

@@ -34,6 +34,14 @@ class TaskRecord:
     not_run: str | None = None   # not finished: why the bench did not start it (`budget`), from its books
 
     @property
+    def status(self) -> str:
+        """The result's status; for an attempt not finished, its state in the books, or "not run (budget)"
+        when the bench did not start it and why."""
+        if self.result is not None:
+            return self.result.status
+        return f"not run ({self.not_run})" if self.not_run else self.state
+
+    @property
     def infrastructure(self) -> str | None:
         """The kind of infrastructure failure that ended this attempt (errors.InfraKind), or None."""
         return self.result.infrastructure if self.result else None
