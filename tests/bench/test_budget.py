@@ -52,7 +52,8 @@ def _report_shows_not_run(out: Path, not_run: list[str], reason: str) -> None:
     res = CliRunner().invoke(app, ["report", str(out)], env={"COLUMNS": "300"})
     assert res.exit_code == 0, res.output
     page = (out / "report.html").read_text()
-    said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page.split('id="not-run"', 1)[1].split("</p>", 1)[0])).split())
+    paragraph = page.split('id="not-run"', 1)[1].split("</p>", 1)[0]
+    said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", paragraph)).split())
     assert said.startswith(f"> {len(not_run)} task(s) not run : the budget was reached ({reason})"), said
     assert said.endswith(", ".join(not_run)) and "--resume" in said
     assert page.count("Not run (budget): the bench did not start it") == len(not_run)

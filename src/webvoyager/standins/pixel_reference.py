@@ -14,8 +14,8 @@ The moves: click -> ClickAt; hover -> MoveTo; type -> ClickAt on the field's lab
 (with Enter when the step says so); a field found by its placeholder shows nothing typed, so ClickAt and
 TypeText; one found by the text typed into it before, a triple ClickAt there (selecting it) and
 TypeText; select -> ClickAt on the list's label or shown text, F4 (its popup opens), TypeText of the
-option and Enter (the option is chosen once); scroll -> ScrollAt at the window's middle or at the panel's words; back -> GoBack; wait -> WaitFor; press ->
-KeyChord. A target not on the screenshot is looked for by scrolling the window down, at most
+option and Enter (the option is chosen once); scroll -> ScrollAt at the window's middle or at the
+panel's words; back -> GoBack; wait -> WaitFor; press -> KeyChord. A target not on the screenshot is looked for by scrolling the window down, at most
 `plan.MAX_FIND_SCROLLS` times and not past the bottom (when the screenshot's words stop changing), then
 back up to the top; of several equal places the first from the top is taken. Text this stand-in typed is
 not a target, and a field it found by its placeholder is found again by what was typed into it.
